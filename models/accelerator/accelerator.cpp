@@ -1,0 +1,29 @@
+#include "models/accelerator/accelerator.h"
+
+namespace hxsim {
+
+router_params accelerator::router_setup(const accelerator_params& params)
+{
+    router_params rp = params.router;
+    rp.ports = accelerator_ports;
+    rp.port_names = {"local", "N", "E", "S", "W"};
+    rp.downstream_buffer_flits.assign(params.downstream_buffer_flits.begin(), params.downstream_buffer_flits.end());
+    rp.downstream_buffer_flits[port_local] = params.nic.receive_buffer_flits;
+    return rp;
+}
+
+accelerator::accelerator(const sc_core::sc_module_name& name, const accelerator_params& params)
+    : sc_core::sc_module(name), nic("nic", params.nic), router("router", router_setup(params)),
+      link_inject("link_inject", params.nic_link)
+{
+    static const char* const names[accelerator_ports] = {"link_eject", "link_N", "link_E", "link_S", "link_W"};
+    for (unsigned p = 0; p < accelerator_ports; ++p) {
+        link_out[p] = std::make_unique<hxsim::link>(names[p], p == port_local ? params.nic_link : params.mesh_link);
+        router.out[p].bind(link_out[p]->in);
+    }
+    nic.net_out.bind(link_inject.in);
+    link_inject.out.bind(router.in[port_local]);
+    link_out[port_local]->out.bind(nic.net_in);
+}
+
+}  // namespace hxsim

@@ -1,0 +1,117 @@
+// The hxsim link protocol: TLM-2.0 non-blocking transport between a sending port, a link and a
+// receiving port, with timing annotation instead of per-cycle signals.
+//
+// Forward path (sender -> link -> receiver), phase BEGIN_REQ, carries a packet:
+//   - sender to link: the annotated delay is when the head starts on the wire; the link answers
+//     TLM_UPDATED/END_REQ with the delay until the tail has left, i.e. until the link is free.
+//   - link to receiver: the annotated delay is when the head has arrived; beat.tail_ps is the
+//     absolute time the tail arrives.
+// Backward path (receiver -> link -> sender), phase CREDIT: `credits` flits of buffer in VC `vc`
+// were freed; the annotated delay is when they reach the sender.
+#pragma once
+
+#include <cstdint>
+#include <tlm>
+
+#include "models/core/packet.h"
+
+namespace hxsim {
+
+DECLARE_EXTENDED_PHASE(CREDIT);
+
+/// What crosses a link: a packet going forward, or credits going back.
+struct link_beat {
+    packet* pkt = nullptr;
+    sim_ps tail_ps = 0;       ///< absolute time the tail is available (sender) or arrives (receiver)
+    std::uint8_t vc = 0;
+    std::uint32_t credits = 0;
+};
+
+struct link_protocol_types {
+    using tlm_payload_type = link_beat;
+    using tlm_phase_type = tlm::tlm_phase;
+};
+
+using link_fw_if = tlm::tlm_fw_transport_if<link_protocol_types>;
+using link_bw_if = tlm::tlm_bw_transport_if<link_protocol_types>;
+
+/// A module with link ports implements this; the port index says which socket was called.
+class link_port_owner {
+public:
+    virtual ~link_port_owner() = default;
+    /// A packet head arrives on input `port` at absolute time `head_ps`.
+    virtual void packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps) = 0;
+    /// Credits for output `port` arrive at absolute time `at_ps`.
+    virtual void credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps) = 0;
+};
+
+/// Receiving side of a link: forwards packet arrivals to its owner, tagged with the port index.
+class link_target_socket : public tlm::tlm_target_socket<32, link_protocol_types>, private link_fw_if {
+public:
+    link_target_socket(const char* name, link_port_owner& owner, unsigned port)
+        : tlm::tlm_target_socket<32, link_protocol_types>(name), m_owner(owner), m_port(port)
+    {
+        bind(static_cast<link_fw_if&>(*this));
+    }
+
+    /// Returns `credits` flits of VC `vc` to the sender, arriving there after the link latency.
+    void return_credits(std::uint8_t vc, std::uint32_t credits, sim_ps delay_ps)
+    {
+        link_beat beat;
+        beat.vc = vc;
+        beat.credits = credits;
+        tlm::tlm_phase phase = CREDIT;
+        sc_core::sc_time delay = to_sc_time(delay_ps);
+        (*this)->nb_transport_bw(beat, phase, delay);
+    }
+
+private:
+    tlm::tlm_sync_enum nb_transport_fw(link_beat& beat, tlm::tlm_phase& phase, sc_core::sc_time& delay) override
+    {
+        m_owner.packet_arrives(m_port, beat, now_ps() + delay.value());
+        return tlm::TLM_ACCEPTED;
+    }
+    void b_transport(link_beat&, sc_core::sc_time&) override {}
+    bool get_direct_mem_ptr(link_beat&, tlm::tlm_dmi&) override { return false; }
+    unsigned int transport_dbg(link_beat&) override { return 0; }
+
+    link_port_owner& m_owner;
+    unsigned m_port;
+};
+
+/// Sending side of a link: hands packets to the link, receives credits from it.
+class link_initiator_socket : public tlm::tlm_initiator_socket<32, link_protocol_types>, private link_bw_if {
+public:
+    link_initiator_socket(const char* name, link_port_owner& owner, unsigned port)
+        : tlm::tlm_initiator_socket<32, link_protocol_types>(name), m_owner(owner), m_port(port)
+    {
+        bind(static_cast<link_bw_if&>(*this));
+    }
+
+    /// Starts `pkt` on the link now; `tail_ps` is when its tail is available here. Returns the
+    /// absolute time the link is free again (the tail has left).
+    sim_ps send(packet* pkt, sim_ps tail_ps)
+    {
+        link_beat beat;
+        beat.pkt = pkt;
+        beat.tail_ps = tail_ps;
+        beat.vc = pkt->vc;
+        tlm::tlm_phase phase = tlm::BEGIN_REQ;
+        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+        (*this)->nb_transport_fw(beat, phase, delay);
+        return now_ps() + delay.value();
+    }
+
+private:
+    tlm::tlm_sync_enum nb_transport_bw(link_beat& beat, tlm::tlm_phase& phase, sc_core::sc_time& delay) override
+    {
+        m_owner.credits_arrive(m_port, beat, now_ps() + delay.value());
+        return tlm::TLM_ACCEPTED;
+    }
+    void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
+
+    link_port_owner& m_owner;
+    unsigned m_port;
+};
+
+}  // namespace hxsim

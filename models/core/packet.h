@@ -1,0 +1,74 @@
+// A network packet: one MTU-sized (or smaller) piece of a message, as it moves from NIC to NIC.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "models/core/sim_time.h"
+
+namespace hxsim {
+
+struct packet {
+    // Identity, set by the sending NIC.
+    std::uint64_t id = 0;           ///< unique over the run
+    std::uint64_t message_id = 0;   ///< the accelerator's message this packet belongs to
+    std::uint64_t message_seq = 0;  ///< order of the message among those from src to dst
+    std::uint32_t src = 0;          ///< source accelerator
+    std::uint32_t dst = 0;          ///< destination accelerator
+    std::uint64_t message_bytes = 0;
+    std::uint64_t offset = 0;       ///< of this packet's bytes inside the message
+    std::uint32_t bytes = 0;
+    std::uint32_t flits = 0;        ///< buffer and credit footprint
+    std::uint64_t checksum = 0;     ///< of this packet's bytes, computed by the sender
+    std::vector<std::uint8_t> data; ///< the bytes themselves, for messages sent with real payload
+
+    // Network state, updated hop by hop.
+    std::uint8_t vc = 0;        ///< virtual channel on the link it is crossing
+    std::uint8_t vc_class = 0;  ///< deadlock-avoidance class (HammingMesh: networks crossed)
+    std::uint16_t hops = 0;     ///< router-to-router links crossed
+    sim_ps injected_ps = 0;     ///< head left the source NIC
+
+    // Timing and routing of the current hop, owned by whoever holds the packet.
+    sim_ps head_ready_ps = 0;   ///< the head may move on from here
+    sim_ps tail_ready_ps = 0;   ///< the tail is here; nothing can finish streaming before it
+    std::uint16_t out_port = 0;
+    std::uint8_t out_vc = 0;
+    bool routed = false;
+};
+
+/// Recycles packets so that a run moving millions of them does not call new for each.
+class packet_pool {
+public:
+    packet* acquire()
+    {
+        if (m_free.empty()) {
+            m_storage.push_back(std::make_unique<packet>());
+            return m_storage.back().get();
+        }
+        packet* p = m_free.back();
+        m_free.pop_back();
+        return p;
+    }
+
+    void release(packet* p)
+    {
+        p->data.clear();
+        p->routed = false;
+        p->hops = 0;
+        m_free.push_back(p);
+    }
+
+    /// Packet ids, unique over the run.
+    std::uint64_t next_id() { return m_next_id++; }
+
+    std::size_t allocated() const { return m_storage.size(); }
+    std::size_t in_use() const { return m_storage.size() - m_free.size(); }
+
+private:
+    std::vector<std::unique_ptr<packet>> m_storage;
+    std::vector<packet*> m_free;
+    std::uint64_t m_next_id = 0;
+};
+
+}  // namespace hxsim

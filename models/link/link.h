@@ -1,0 +1,47 @@
+// A point-to-point link: serializes packets at its bandwidth, delays them by its latency, and
+// carries credits back to the sender with the same latency. Cut-through: the head reaches the
+// receiver one flit time plus the latency after it started; the tail follows at the link rate,
+// never before it was available at the sender.
+#pragma once
+
+#include <cstdint>
+#include <systemc>
+
+#include "models/core/link_protocol.h"
+
+namespace hxsim {
+
+struct link_params {
+    std::uint64_t bandwidth_bps = 0;  ///< serialization rate
+    sim_ps latency_ps = 0;            ///< propagation, for packets and credits alike
+    std::uint64_t flit_bytes = 0;     ///< the head is one flit
+};
+
+class link : public sc_core::sc_module, private link_fw_if, private link_bw_if {
+public:
+    tlm::tlm_target_socket<32, link_protocol_types> in;      ///< from the sending port
+    tlm::tlm_initiator_socket<32, link_protocol_types> out;  ///< to the receiving port
+
+    link(const sc_core::sc_module_name& name, const link_params& params);
+
+    const link_params& params() const { return m_params; }
+    sim_ps busy_ps() const { return m_busy_ps; }
+    std::uint64_t packets() const { return m_packets; }
+    std::uint64_t bytes() const { return m_bytes; }
+
+private:
+    tlm::tlm_sync_enum nb_transport_fw(link_beat& beat, tlm::tlm_phase& phase, sc_core::sc_time& delay) override;
+    tlm::tlm_sync_enum nb_transport_bw(link_beat& beat, tlm::tlm_phase& phase, sc_core::sc_time& delay) override;
+    void b_transport(link_beat&, sc_core::sc_time&) override {}
+    bool get_direct_mem_ptr(link_beat&, tlm::tlm_dmi&) override { return false; }
+    unsigned int transport_dbg(link_beat&) override { return 0; }
+    void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
+
+    link_params m_params;
+    sim_ps m_flit_ps;
+    sim_ps m_busy_ps = 0;
+    std::uint64_t m_packets = 0;
+    std::uint64_t m_bytes = 0;
+};
+
+}  // namespace hxsim

@@ -1,0 +1,265 @@
+#include "models/nic/nic.h"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace hxsim {
+
+nic::nic(const sc_core::sc_module_name& name, const nic_params& params)
+    : sc_core::sc_module(name), host_in("host_in"), host_out("host_out"), net_out("net_out", *this, 0),
+      net_in("net_in", *this, 0), m_params(params), m_delivery_ext(new message_extension), m_credits(params.vcs, params.router_buffer_flits)
+{
+    host_in.bind(static_cast<tlm::tlm_fw_transport_if<>&>(*this));
+    host_out.bind(static_cast<tlm::tlm_bw_transport_if<>&>(*this));
+    m_delivery.set_extension(m_delivery_ext);
+
+    SC_HAS_PROCESS(nic);
+    SC_METHOD(wake);
+    sensitive << m_wake;
+    dont_initialize();
+}
+
+bool nic::validate(tlm::tlm_generic_payload& trans)
+{
+    if (trans.get_command() != tlm::TLM_WRITE_COMMAND) {
+        trans.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
+        return false;
+    }
+    const auto dst = trans.get_address();
+    if (dst >= m_params.accelerators || dst == m_params.id) {
+        trans.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+        return false;
+    }
+    if (trans.get_data_length() == 0 || trans.get_extension<message_extension>() == nullptr) {
+        trans.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+        return false;
+    }
+    return true;
+}
+
+tlm::tlm_sync_enum nic::nb_transport_fw(tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
+                                        sc_core::sc_time& delay)
+{
+    if (phase != tlm::BEGIN_REQ)
+        return tlm::TLM_ACCEPTED;  // END_RESP: nothing left to do
+    if (!validate(trans)) {
+        phase = tlm::BEGIN_RESP;
+        return tlm::TLM_COMPLETED;
+    }
+    if (trans.has_mm())
+        trans.acquire();
+    action a;
+    a.kind = action_kind::accept;
+    a.trans = &trans;
+    m_actions.schedule(now_ps() + delay.value(), a, m_wake);
+    phase = tlm::END_REQ;
+    return tlm::TLM_UPDATED;
+}
+
+void nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&)
+{
+    // Sending is asynchronous by nature (the NIC queues); a blocking post is refused.
+    trans.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
+}
+
+void nic::packet_arrives(unsigned, const link_beat& beat, sim_ps)
+{
+    // The NIC sinks packets at link rate: it acts when the tail is in.
+    action a;
+    a.kind = action_kind::receive;
+    a.pkt = beat.pkt;
+    a.vc = beat.vc;
+    m_actions.schedule(beat.tail_ps, a, m_wake);
+}
+
+void nic::credits_arrive(unsigned, const link_beat& beat, sim_ps at_ps)
+{
+    action a;
+    a.kind = action_kind::credit;
+    a.vc = beat.vc;
+    a.credits = beat.credits;
+    m_actions.schedule(at_ps, a, m_wake);
+}
+
+void nic::wake()
+{
+    const sim_ps now = now_ps();
+    action a;
+    while (m_actions.pop_due(now, a)) {
+        switch (a.kind) {
+        case action_kind::accept: {
+            const auto* ext = a.trans->get_extension<message_extension>();
+            const auto dst = static_cast<std::uint32_t>(a.trans->get_address());
+            m_send_queue.push_back(outgoing{a.trans, ext->id, ext->seed, m_next_sequence_to[dst]++, 0});
+            try_send();
+            break;
+        }
+        case action_kind::send:
+            try_send();
+            break;
+        case action_kind::sent: {
+            tlm::tlm_phase phase = tlm::BEGIN_RESP;
+            sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+            a.trans->set_response_status(tlm::TLM_OK_RESPONSE);
+            host_in->nb_transport_bw(*a.trans, phase, delay);
+            if (a.trans->has_mm())
+                a.trans->release();
+            break;
+        }
+        case action_kind::receive:
+            net_in.return_credits(a.vc, a.pkt->flits, 0);
+            receive(a.pkt);
+            break;
+        case action_kind::credit:
+            m_credits[a.vc] += a.credits;
+            try_send();
+            break;
+        }
+    }
+    m_actions.rearm(m_wake);
+}
+
+void nic::try_send()
+{
+    const sim_ps now = now_ps();
+    if (m_send_queue.empty() || m_link_free_ps > now)
+        return;
+    outgoing& msg = m_send_queue.front();
+    tlm::tlm_generic_payload& trans = *msg.trans;
+    const std::uint64_t size = trans.get_data_length();
+    const auto bytes = static_cast<std::uint32_t>(std::min(m_params.mtu_bytes, size - msg.next_offset));
+    const auto flits = static_cast<std::uint32_t>((bytes + m_params.flit_bytes - 1) / m_params.flit_bytes);
+
+    unsigned vc = m_params.injection_vcs;
+    for (unsigned v = 0; v < m_params.injection_vcs; ++v)
+        if (m_credits[v] >= flits && (vc == m_params.injection_vcs || m_credits[v] > m_credits[vc]))
+            vc = v;
+    if (vc == m_params.injection_vcs)
+        return;  // retried when credits come back
+
+    packet* pkt = m_params.pool->acquire();
+    pkt->id = m_params.pool->next_id();
+    pkt->message_id = msg.id;
+    pkt->message_seq = msg.sequence;
+    pkt->src = m_params.id;
+    pkt->dst = static_cast<std::uint32_t>(trans.get_address());
+    pkt->message_bytes = size;
+    pkt->offset = msg.next_offset;
+    pkt->bytes = bytes;
+    pkt->flits = flits;
+    if (trans.get_data_ptr() != nullptr) {
+        const std::uint8_t* data = trans.get_data_ptr() + msg.next_offset;
+        pkt->data.assign(data, data + bytes);
+        pkt->checksum = bytes_checksum(data, msg.next_offset, bytes);
+    } else {
+        pkt->checksum = seeded_checksum(msg.seed, msg.next_offset, bytes);
+    }
+    pkt->vc = static_cast<std::uint8_t>(vc);
+    pkt->vc_class = 0;
+    pkt->hops = 0;
+    pkt->injected_ps = now;
+
+    m_credits[vc] -= flits;
+    m_link_free_ps = net_out.send(pkt, now);
+    ++m_params.counters->packets_injected;
+    msg.next_offset += bytes;
+
+    action next;
+    next.kind = action_kind::send;
+    m_actions.schedule(m_link_free_ps, next, m_wake);
+    if (msg.next_offset == size) {
+        action done;
+        done.kind = action_kind::sent;
+        done.trans = msg.trans;
+        m_actions.schedule(m_link_free_ps, done, m_wake);
+        m_send_queue.pop_front();
+    }
+}
+
+void nic::receive(packet* pkt)
+{
+    if (pkt->dst != m_params.id)
+        throw std::logic_error(fmt::format("{}: received packet #{} for accelerator {}", name(), pkt->id, pkt->dst));
+
+    network_counters& counters = *m_params.counters;
+    ++counters.packets_delivered;
+    counters.packet_hops += pkt->hops;
+    counters.bytes_delivered += pkt->bytes;
+    counters.packet_latency_ps.add(now_ps() - pkt->injected_ps);
+
+    auto [it, fresh] = m_reassembly.try_emplace(pkt->message_id);
+    incoming& msg = it->second;
+    const std::uint64_t pieces = (pkt->message_bytes + m_params.mtu_bytes - 1) / m_params.mtu_bytes;
+    if (fresh) {
+        msg.src = pkt->src;
+        msg.bytes = pkt->message_bytes;
+        msg.sequence = pkt->message_seq;
+        msg.has_data = !pkt->data.empty();
+        msg.pieces.assign(pieces, false);
+        if (msg.has_data)
+            msg.data.resize(msg.bytes);
+    }
+    const std::uint64_t piece = pkt->offset / m_params.mtu_bytes;
+    if (msg.src != pkt->src || msg.bytes != pkt->message_bytes || pkt->offset % m_params.mtu_bytes != 0 ||
+        piece >= pieces || msg.has_data == pkt->data.empty())
+        throw std::logic_error(fmt::format("{}: packet #{} does not fit message {} from {}", name(), pkt->id,
+                                           pkt->message_id, msg.src));
+    if (msg.pieces[piece])
+        throw std::logic_error(fmt::format("{}: duplicate packet for message {} from {}, offset {}", name(),
+                                           pkt->message_id, pkt->src, pkt->offset));
+    msg.pieces[piece] = true;
+    msg.received += pkt->bytes;
+    msg.checksum += pkt->checksum;
+    if (msg.has_data)
+        std::memcpy(msg.data.data() + pkt->offset, pkt->data.data(), pkt->bytes);
+    const std::uint64_t message_id = pkt->message_id;
+    m_params.pool->release(pkt);
+
+    if (msg.received < msg.bytes)
+        return;
+
+    // Complete: deliver in the source's order, holding it back if an earlier one is still missing.
+    incoming done = std::move(msg);
+    m_reassembly.erase(it);
+    std::uint64_t& expected = m_expected_sequence_from[done.src];
+    if (done.sequence != expected) {
+        m_held[done.src].emplace(done.sequence, std::make_pair(message_id, std::move(done)));
+        ++m_held_count;
+        counters.max_reorder_messages = std::max(counters.max_reorder_messages, m_held_count);
+        return;
+    }
+    const std::uint32_t src = done.src;
+    deliver(message_id, done);
+    ++expected;
+    auto held = m_held.find(src);
+    while (held != m_held.end() && !held->second.empty() && held->second.begin()->first == expected) {
+        auto& [id, next] = held->second.begin()->second;
+        deliver(id, next);
+        held->second.erase(held->second.begin());
+        --m_held_count;
+        ++expected;
+    }
+    if (held != m_held.end() && held->second.empty())
+        m_held.erase(held);
+}
+
+void nic::deliver(std::uint64_t id, incoming& msg)
+{
+    m_delivery.set_command(tlm::TLM_WRITE_COMMAND);
+    m_delivery.set_address(msg.src);
+    m_delivery.set_data_ptr(msg.has_data ? msg.data.data() : nullptr);
+    m_delivery.set_data_length(static_cast<unsigned>(msg.bytes));
+    m_delivery.set_streaming_width(static_cast<unsigned>(msg.bytes));
+    m_delivery.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    m_delivery_ext->id = id;
+    m_delivery_ext->seed = 0;
+    m_delivery_ext->checksum = msg.checksum;
+    m_delivery_ext->sequence = msg.sequence;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    host_out->b_transport(m_delivery, delay);
+}
+
+}  // namespace hxsim

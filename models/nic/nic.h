@@ -1,0 +1,131 @@
+// The accelerator's network interface. Towards the accelerator: a TLM-2.0 target socket taking
+// message writes (non-blocking base protocol: END_REQ when queued, BEGIN_RESP once the last
+// packet has left) and an initiator socket on which it writes each delivered message. Towards
+// the network: a link into the accelerator router's local port and a link back out of it.
+//
+// Sending: messages are served in order; each is cut into MTU packets injected at the NIC's
+// bandwidth, on the first routing class's VC with most credits. Receiving: packets are sunk at
+// link rate; a message is reassembled from its packets in any order, checked for missing and
+// duplicate pieces, and delivered to the accelerator in the order the source sent it.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <unordered_map>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+
+#include "models/core/action_queue.h"
+#include "models/core/link_protocol.h"
+#include "models/nic/message.h"
+#include "models/sim/histogram.h"
+
+namespace hxsim {
+
+/// Counters shared by every NIC of a platform (one stats path for the whole run).
+struct network_counters {
+    std::uint64_t packets_injected = 0;
+    std::uint64_t packets_delivered = 0;
+    std::uint64_t packet_hops = 0;      ///< router traversals of delivered packets
+    std::uint64_t bytes_delivered = 0;
+    std::uint64_t max_reorder_messages = 0;  ///< most complete messages one NIC held back for order
+    histogram packet_latency_ps;        ///< head leaves the source NIC to tail reaching the destination NIC
+};
+
+struct nic_params {
+    std::uint32_t id = 0;                 ///< accelerator index
+    std::uint32_t accelerators = 0;       ///< valid destinations are [0, accelerators)
+    std::uint64_t mtu_bytes = 0;
+    std::uint64_t flit_bytes = 0;
+    unsigned vcs = 0;
+    unsigned injection_vcs = 0;           ///< VCs [0, injection_vcs) carry new packets
+    std::uint32_t router_buffer_flits = 0;  ///< per VC of the router's local input: initial credits
+    std::uint32_t receive_buffer_flits = 0; ///< per VC of this NIC's receive buffer
+    packet_pool* pool = nullptr;
+    network_counters* counters = nullptr;
+};
+
+class nic : public sc_core::sc_module, private link_port_owner, private tlm::tlm_fw_transport_if<>,
+            private tlm::tlm_bw_transport_if<> {
+public:
+    tlm::tlm_target_socket<> host_in;      ///< the accelerator posts messages here
+    tlm::tlm_initiator_socket<> host_out;  ///< delivered messages are written here
+    link_initiator_socket net_out;         ///< to the router's local input
+    link_target_socket net_in;             ///< from the router's local output
+
+    nic(const sc_core::sc_module_name& name, const nic_params& params);
+
+    std::uint64_t messages_queued() const { return m_send_queue.size(); }
+    std::uint64_t messages_in_reassembly() const { return m_reassembly.size(); }
+
+private:
+    enum class action_kind : std::uint8_t { accept, send, sent, receive, credit };
+    struct action {
+        action_kind kind = action_kind::send;
+        std::uint8_t vc = 0;
+        std::uint32_t credits = 0;
+        tlm::tlm_generic_payload* trans = nullptr;
+        packet* pkt = nullptr;
+    };
+    struct outgoing {
+        tlm::tlm_generic_payload* trans;
+        std::uint64_t id;
+        std::uint64_t seed;
+        std::uint64_t sequence;
+        std::uint64_t next_offset;
+    };
+    struct incoming {
+        std::uint32_t src = 0;
+        std::uint64_t bytes = 0;
+        std::uint64_t received = 0;
+        std::uint64_t sequence = 0;
+        std::uint64_t checksum = 0;
+        bool has_data = false;
+        std::vector<bool> pieces;
+        std::vector<std::uint8_t> data;
+    };
+
+    tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
+                                       sc_core::sc_time& delay) override;
+    void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) override;
+    bool get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi&) override { return false; }
+    unsigned int transport_dbg(tlm::tlm_generic_payload&) override { return 0; }
+    // Deliveries are blocking writes: the backward path of host_out carries nothing.
+    tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload&, tlm::tlm_phase&, sc_core::sc_time&) override
+    {
+        return tlm::TLM_ACCEPTED;
+    }
+    void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
+
+    void packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps) override;
+    void credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps) override;
+
+    bool validate(tlm::tlm_generic_payload& trans);
+    void wake();
+    void try_send();
+    void receive(packet* pkt);
+    void deliver(std::uint64_t id, incoming& msg);
+
+    nic_params m_params;
+    tlm::tlm_generic_payload m_delivery;
+    message_extension* m_delivery_ext;  // owned by m_delivery
+    action_queue<action> m_actions;
+    sc_core::sc_event m_wake;
+
+    // Sending.
+    std::deque<outgoing> m_send_queue;
+    std::vector<std::int64_t> m_credits;
+    sim_ps m_link_free_ps = 0;
+    std::unordered_map<std::uint32_t, std::uint64_t> m_next_sequence_to;
+
+    // Receiving.
+    std::unordered_map<std::uint64_t, incoming> m_reassembly;
+    std::unordered_map<std::uint32_t, std::uint64_t> m_expected_sequence_from;
+    std::unordered_map<std::uint32_t, std::map<std::uint64_t, std::pair<std::uint64_t, incoming>>> m_held;
+    std::uint64_t m_held_count = 0;
+};
+
+}  // namespace hxsim

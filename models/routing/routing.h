@@ -1,0 +1,53 @@
+// The interface between a router and the routing algorithm of its topology.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "models/core/packet.h"
+
+namespace hxsim {
+
+/// One permitted next hop: an output port and the deadlock-avoidance class of the VC to use.
+struct route_candidate {
+    std::uint16_t port = 0;
+    std::uint8_t vc_class = 0;
+};
+
+/// The permitted next hops of one packet, in the fixed order that breaks ties.
+struct route_candidates {
+    static constexpr unsigned capacity = 8;
+    std::array<route_candidate, capacity> items{};
+    unsigned count = 0;
+
+    void add(std::uint16_t port, std::uint8_t vc_class)
+    {
+        for (unsigned i = 0; i < count; ++i)
+            if (items[i].port == port)
+                return;
+        items[count++] = route_candidate{port, vc_class};
+    }
+};
+
+class routing_algorithm {
+public:
+    virtual ~routing_algorithm() = default;
+
+    /// Deadlock-avoidance classes; a router splits its VCs evenly among them.
+    virtual unsigned vc_classes() const = 0;
+
+    /// Fills `out` with the next hops `pkt` may take from router `router_id`, having entered
+    /// through `in_port`. Never empty for a packet that can reach its destination.
+    virtual void route(std::uint32_t router_id, std::uint16_t in_port, const packet& pkt,
+                       route_candidates& out) const = 0;
+};
+
+/// Watches every forwarding decision (tests check routing invariants hop by hop with it).
+class forward_observer {
+public:
+    virtual ~forward_observer() = default;
+    virtual void on_forward(std::uint32_t router_id, std::uint16_t in_port, std::uint16_t out_port,
+                            std::uint8_t out_vc, const packet& pkt) = 0;
+};
+
+}  // namespace hxsim

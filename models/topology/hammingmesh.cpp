@@ -1,0 +1,162 @@
+#include "models/topology/hammingmesh.h"
+
+#include <fmt/format.h>
+
+namespace hxsim {
+
+namespace {
+
+hammingmesh_shape shape_of(const platform_config& config)
+{
+    const topology_config& t = config.topology;
+    return hammingmesh_shape{t.board[0], t.board[1], t.grid[0], t.grid[1]};
+}
+
+std::uint32_t buffer_flits(std::uint64_t buffer_bytes, std::uint64_t flit_bytes)
+{
+    return static_cast<std::uint32_t>(std::min<std::uint64_t>(buffer_bytes / flit_bytes, UINT32_MAX / 2));
+}
+
+router_params router_timing(const platform_config& config, const router_config& rc)
+{
+    router_params rp;
+    rp.vcs = config.vcs;
+    rp.flit_bytes = config.flit_bytes;
+    rp.buffer_bytes = rc.buffer_bytes;
+    rp.input_latency_ps = rc.input_latency_ps;
+    rp.output_latency_ps = rc.output_latency_ps;
+    rp.crossbar_bandwidth_bps = rc.crossbar_bandwidth_bps;
+    return rp;
+}
+
+}  // namespace
+
+hammingmesh::hammingmesh(const platform_config& config, forward_observer* observer)
+    : m_shape(shape_of(config)), m_routing(m_shape),
+      m_accelerator_buffer_flits(buffer_flits(config.router.buffer_bytes, config.flit_bytes))
+{
+    const std::uint32_t acc_flits = m_accelerator_buffer_flits;
+    const std::uint32_t switch_flits = buffer_flits(config.net_switch.buffer_bytes, config.flit_bytes);
+
+    accelerator_params ap;
+    ap.router = router_timing(config, config.router);
+    ap.router.routing = &m_routing;
+    ap.router.observer = observer;
+    ap.nic.accelerators = m_shape.accelerators();
+    ap.nic.mtu_bytes = config.nic.mtu_bytes;
+    ap.nic.flit_bytes = config.flit_bytes;
+    ap.nic.vcs = config.vcs;
+    ap.nic.injection_vcs = config.vcs / hammingmesh_routing::classes;
+    ap.nic.router_buffer_flits = acc_flits;
+    ap.nic.receive_buffer_flits = acc_flits;
+    ap.nic.pool = &m_pool;
+    ap.nic.counters = &m_counters;
+    ap.mesh_link = link_params{config.link.bandwidth_bps, config.link.latency_ps, config.flit_bytes};
+    ap.nic_link = link_params{config.nic.injection_bandwidth_bps, 0, config.flit_bytes};
+
+    board_params bp;
+    bp.shape = m_shape;
+    bp.accelerator = ap;
+    bp.mesh_buffer_flits = acc_flits;
+    bp.row_edge_buffer_flits = m_shape.has_row_networks() ? switch_flits : acc_flits;
+    bp.column_edge_buffer_flits = m_shape.has_column_networks() ? switch_flits : acc_flits;
+    for (unsigned br = 0; br < m_shape.x; ++br)
+        for (unsigned bc = 0; bc < m_shape.y; ++bc) {
+            bp.board_row = br;
+            bp.board_col = bc;
+            m_boards.push_back(std::make_unique<board>(fmt::format("board_{}_{}", br, bc).c_str(), bp));
+        }
+
+    line_network_params np;
+    np.switch_router = router_timing(config, config.net_switch);
+    np.switch_router.routing = &m_routing;
+    np.switch_router.observer = observer;
+    np.cable = ap.mesh_link;
+    for (unsigned br = 0; br < m_shape.x; ++br)
+        for (unsigned r = 0; r < m_shape.a; ++r)
+            build_row_network(br, r, np);
+    for (unsigned bc = 0; bc < m_shape.y; ++bc)
+        for (unsigned c = 0; c < m_shape.b; ++c)
+            build_column_network(bc, c, np);
+
+    // Routers and links in id order, for statistics and diagnostics.
+    for (std::uint32_t id = 0; id < m_shape.accelerators(); ++id) {
+        accelerator& acc = accelerator_at(m_shape.coord_of(id));
+        m_routers.push_back(&acc.router);
+        m_links.push_back(&acc.link_inject);
+        for (const auto& l : acc.link_out)
+            m_links.push_back(l.get());
+    }
+    for (const auto& net : m_networks) {
+        m_routers.push_back(&net->net_switch);
+        for (const auto& l : net->link_out)
+            m_links.push_back(l.get());
+    }
+}
+
+accelerator& hammingmesh::accelerator_at(const hammingmesh_shape::coord& c)
+{
+    return m_boards[c.board_row * m_shape.y + c.board_col]->at(c.row, c.col);
+}
+
+nic& hammingmesh::nic_of(unsigned id)
+{
+    return accelerator_at(m_shape.coord_of(id)).nic;
+}
+
+void hammingmesh::build_row_network(unsigned board_row, unsigned row, const line_network_params& base)
+{
+    const unsigned last = m_shape.b - 1;
+    if (!m_shape.has_row_networks()) {
+        // One board in the row direction: its W and E edge ports are wired to each other.
+        accelerator& west = accelerator_at({board_row, 0, row, 0});
+        accelerator& east = accelerator_at({board_row, 0, row, last});
+        west.link_out[port_w]->out.bind(east.router.in[port_e]);
+        east.link_out[port_e]->out.bind(west.router.in[port_w]);
+        return;
+    }
+    line_network_params np = base;
+    np.switch_router.id = m_shape.row_switch(board_row, row);
+    np.switch_router.ports = 2 * m_shape.y;
+    np.switch_router.downstream_buffer_flits.assign(np.switch_router.ports, m_accelerator_buffer_flits);
+    m_networks.push_back(std::make_unique<line_network>(
+        fmt::format("row_net_{}", board_row * m_shape.a + row).c_str(), np));
+    line_network& net = *m_networks.back();
+    for (unsigned bc = 0; bc < m_shape.y; ++bc) {
+        accelerator& west = accelerator_at({board_row, bc, row, 0});
+        accelerator& east = accelerator_at({board_row, bc, row, last});
+        west.link_out[port_w]->out.bind(net.net_switch.in[hammingmesh_shape::west_port(bc)]);
+        net.link_out[hammingmesh_shape::west_port(bc)]->out.bind(west.router.in[port_w]);
+        east.link_out[port_e]->out.bind(net.net_switch.in[hammingmesh_shape::east_port(bc)]);
+        net.link_out[hammingmesh_shape::east_port(bc)]->out.bind(east.router.in[port_e]);
+    }
+}
+
+void hammingmesh::build_column_network(unsigned board_col, unsigned col, const line_network_params& base)
+{
+    const unsigned last = m_shape.a - 1;
+    if (!m_shape.has_column_networks()) {
+        accelerator& north = accelerator_at({0, board_col, 0, col});
+        accelerator& south = accelerator_at({0, board_col, last, col});
+        north.link_out[port_n]->out.bind(south.router.in[port_s]);
+        south.link_out[port_s]->out.bind(north.router.in[port_n]);
+        return;
+    }
+    line_network_params np = base;
+    np.switch_router.id = m_shape.column_switch(board_col, col);
+    np.switch_router.ports = 2 * m_shape.x;
+    np.switch_router.downstream_buffer_flits.assign(np.switch_router.ports, m_accelerator_buffer_flits);
+    m_networks.push_back(std::make_unique<line_network>(
+        fmt::format("col_net_{}", board_col * m_shape.b + col).c_str(), np));
+    line_network& net = *m_networks.back();
+    for (unsigned br = 0; br < m_shape.x; ++br) {
+        accelerator& north = accelerator_at({br, board_col, 0, col});
+        accelerator& south = accelerator_at({br, board_col, last, col});
+        north.link_out[port_n]->out.bind(net.net_switch.in[hammingmesh_shape::north_port(br)]);
+        net.link_out[hammingmesh_shape::north_port(br)]->out.bind(north.router.in[port_n]);
+        south.link_out[port_s]->out.bind(net.net_switch.in[hammingmesh_shape::south_port(br)]);
+        net.link_out[hammingmesh_shape::south_port(br)]->out.bind(south.router.in[port_s]);
+    }
+}
+
+}  // namespace hxsim

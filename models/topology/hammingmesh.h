@@ -1,0 +1,37 @@
+// Builds a whole HammingMesh platform from its configuration: x-by-y boards of a-by-b
+// accelerators, one network per row and per column of accelerators (a single radix-k switch), or
+// wrap links where a dimension has a single board. Modules are named by place:
+// board_<R>_<C>.acc_<r>_<c>.{nic,router,link_*}, row_net_<i>.switch, col_net_<i>.switch.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "models/board/board.h"
+#include "models/network/line_network.h"
+#include "models/routing/hammingmesh_routing.h"
+#include "models/topology/platform.h"
+
+namespace hxsim {
+
+class hammingmesh : public platform {
+public:
+    hammingmesh(const platform_config& config, forward_observer* observer);
+
+    unsigned accelerators() const override { return m_shape.accelerators(); }
+    hxsim::nic& nic_of(unsigned accelerator) override;
+    const hammingmesh_shape& shape() const { return m_shape; }
+
+private:
+    accelerator& accelerator_at(const hammingmesh_shape::coord& c);
+    void build_row_network(unsigned board_row, unsigned row, const line_network_params& base);
+    void build_column_network(unsigned board_col, unsigned col, const line_network_params& base);
+
+    hammingmesh_shape m_shape;
+    hammingmesh_routing m_routing;
+    std::uint32_t m_accelerator_buffer_flits;  ///< an accelerator router's input buffer, per VC
+    std::vector<std::unique_ptr<board>> m_boards;
+    std::vector<std::unique_ptr<line_network>> m_networks;
+};
+
+}  // namespace hxsim

@@ -1,0 +1,48 @@
+// A built network platform, whatever its topology: the accelerators' NICs that traffic talks to,
+// and the routers and links that statistics and diagnostics walk over.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "models/core/packet.h"
+#include "models/link/link.h"
+#include "models/nic/nic.h"
+#include "models/router/router.h"
+#include "models/sim/config.h"
+
+namespace hxsim {
+
+class forward_observer;
+
+class platform {
+public:
+    virtual ~platform() = default;
+
+    virtual unsigned accelerators() const = 0;
+    virtual hxsim::nic& nic_of(unsigned accelerator) = 0;
+
+    const std::vector<const link*>& links() const { return m_links; }
+    const std::vector<const router*>& routers() const { return m_routers; }
+    network_counters& counters() { return m_counters; }
+    const network_counters& counters() const { return m_counters; }
+
+    /// Packets between their source and destination NIC.
+    std::uint64_t packets_in_flight() const { return m_pool.in_use(); }
+    /// Every router's buffered packets and what they wait for (deadlock diagnostics).
+    std::string describe_buffers() const;
+
+protected:
+    std::vector<const link*> m_links;
+    std::vector<const router*> m_routers;
+    network_counters m_counters;
+    packet_pool m_pool;
+};
+
+/// Builds the platform that `config.topology.kind` names. `observer`, if given, sees every
+/// forwarding decision of every router.
+std::unique_ptr<platform> build_platform(const platform_config& config, forward_observer* observer = nullptr);
+
+}  // namespace hxsim

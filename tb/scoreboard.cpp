@@ -1,0 +1,98 @@
+#include "tb/scoreboard.h"
+
+#include <fmt/format.h>
+
+#include "models/nic/message.h"
+
+namespace hxsim {
+
+std::uint8_t payload_byte(std::uint64_t seed, std::uint64_t index)
+{
+    std::uint64_t z = seed * 0x9e3779b97f4a7c15ULL + index;
+    z = (z ^ (z >> 31)) * 0xbf58476d1ce4e5b9ULL;
+    return static_cast<std::uint8_t>(z >> 56);
+}
+
+scoreboard::scoreboard(unsigned accelerators, sim_ps window_end_ps)
+    : m_accelerators(accelerators), m_window_end_ps(window_end_ps), m_bytes_in_window(accelerators, 0)
+{
+}
+
+std::uint64_t scoreboard::expect(std::uint32_t src, std::uint32_t dst, std::uint64_t bytes, std::uint64_t seed,
+                                 sim_ps posted_ps)
+{
+    const std::uint64_t order = m_posted_per_pair[pair_key(src, dst)]++;
+    m_messages.push_back(record{src, dst, bytes, seed, posted_ps, order, false});
+    m_bytes_injected += bytes;
+    return m_messages.size() - 1;
+}
+
+void scoreboard::fail(const std::string& what)
+{
+    if (m_failures.empty())
+        sc_core::sc_stop();
+    m_failures.push_back(what);
+}
+
+void scoreboard::delivered(std::uint32_t at, const tlm::tlm_generic_payload& trans, sim_ps now)
+{
+    const auto* ext = trans.get_extension<message_extension>();
+    if (ext == nullptr || ext->id >= m_messages.size()) {
+        fail(fmt::format("accelerator {} received a message nobody sent", at));
+        return;
+    }
+    record& m = m_messages[ext->id];
+    const std::string what = fmt::format("message {} ({} -> {}, {} B)", ext->id, m.src, m.dst, m.bytes);
+    if (m.delivered) {
+        fail(what + fmt::format(": delivered twice (again at accelerator {})", at));
+        return;
+    }
+    if (at != m.dst || trans.get_address() != m.src || trans.get_data_length() != m.bytes) {
+        fail(what + fmt::format(": arrived at {} from {} with {} B", at, trans.get_address(), trans.get_data_length()));
+        return;
+    }
+    if (const std::uint8_t* data = trans.get_data_ptr()) {
+        for (std::uint64_t i = 0; i < m.bytes; ++i)
+            if (data[i] != payload_byte(m.seed, i)) {
+                fail(what + fmt::format(": payload corrupt at byte {}", i));
+                return;
+            }
+        if (ext->checksum != bytes_checksum(data, 0, m.bytes)) {
+            fail(what + ": checksum of the reassembled bytes does not match them");
+            return;
+        }
+    } else if (ext->checksum != seeded_checksum(m.seed, 0, m.bytes)) {
+        fail(what + ": payload checksum mismatch");
+        return;
+    }
+    std::uint64_t& in_order = m_delivered_per_pair[pair_key(m.src, m.dst)];
+    if (m.order != in_order) {
+        fail(what + fmt::format(": delivered as message #{} of its pair, but was sent as #{}", in_order, m.order));
+        return;
+    }
+    ++in_order;
+    m.delivered = true;
+    ++m_delivered;
+    m_latency.add(now - m.posted_ps);
+    m_last_delivery_ps = std::max(m_last_delivery_ps, now);
+    if (now <= m_window_end_ps)
+        m_bytes_in_window[at] += m.bytes;
+}
+
+std::string scoreboard::describe_missing(std::size_t limit) const
+{
+    std::string out;
+    std::size_t shown = 0;
+    for (std::uint64_t id = 0; id < m_messages.size() && shown < limit; ++id) {
+        const record& m = m_messages[id];
+        if (m.delivered)
+            continue;
+        out += fmt::format("  message {}: {} -> {}, {} B, posted at {} ps\n", id, m.src, m.dst, m.bytes, m.posted_ps);
+        ++shown;
+    }
+    if (outstanding() > shown)
+        out += fmt::format("  ... and {} more\n", outstanding() - shown);
+    return out;
+}
+
+}  // namespace hxsim

@@ -1,0 +1,74 @@
+// The run's self-check: every message posted is registered here, and every delivery is checked
+// against it: right destination, right source, intact payload, source order kept, delivered
+// exactly once. The first violation stops the simulation; the run then fails with the details.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <tlm>
+
+#include "models/core/sim_time.h"
+#include "models/sim/histogram.h"
+
+namespace hxsim {
+
+/// Byte `index` of the content of the message with `seed` (messages with real payload carry it).
+std::uint8_t payload_byte(std::uint64_t seed, std::uint64_t index);
+
+class scoreboard {
+public:
+    /// `window_end_ps`: deliveries up to then count toward accepted bandwidth.
+    scoreboard(unsigned accelerators, sim_ps window_end_ps);
+
+    /// Registers a message about to be posted and returns its id.
+    std::uint64_t expect(std::uint32_t src, std::uint32_t dst, std::uint64_t bytes, std::uint64_t seed, sim_ps posted_ps);
+    /// Checks a delivery to accelerator `at`.
+    void delivered(std::uint32_t at, const tlm::tlm_generic_payload& trans, sim_ps now);
+    /// Records a failure found elsewhere (a NIC refusing a message, the watchdog) and stops the run.
+    void fail(const std::string& what);
+
+    std::uint64_t seed_of(std::uint64_t id) const { return m_messages[id].seed; }
+    bool failed() const { return !m_failures.empty(); }
+    const std::vector<std::string>& failures() const { return m_failures; }
+    std::uint64_t injected() const { return m_messages.size(); }
+    std::uint64_t delivered_count() const { return m_delivered; }
+    std::uint64_t outstanding() const { return m_messages.size() - m_delivered; }
+    /// The first `limit` messages not delivered, one per line.
+    std::string describe_missing(std::size_t limit) const;
+
+    const histogram& latency_ps() const { return m_latency; }
+    sim_ps last_delivery_ps() const { return m_last_delivery_ps; }
+    sim_ps window_end_ps() const { return m_window_end_ps; }
+    const std::vector<std::uint64_t>& bytes_in_window() const { return m_bytes_in_window; }
+    std::uint64_t bytes_injected() const { return m_bytes_injected; }
+
+private:
+    struct record {
+        std::uint32_t src, dst;
+        std::uint64_t bytes, seed;
+        sim_ps posted_ps;
+        std::uint64_t order;  // among messages from src to dst
+        bool delivered;
+    };
+    std::uint64_t pair_key(std::uint32_t src, std::uint32_t dst) const
+    {
+        return static_cast<std::uint64_t>(src) * m_accelerators + dst;
+    }
+
+    unsigned m_accelerators;
+    sim_ps m_window_end_ps;
+    std::vector<record> m_messages;
+    std::unordered_map<std::uint64_t, std::uint64_t> m_posted_per_pair;
+    std::unordered_map<std::uint64_t, std::uint64_t> m_delivered_per_pair;
+    std::uint64_t m_delivered = 0;
+    std::uint64_t m_bytes_injected = 0;
+    std::vector<std::uint64_t> m_bytes_in_window;
+    histogram m_latency;
+    sim_ps m_last_delivery_ps = 0;
+    std::vector<std::string> m_failures;
+};
+
+}  // namespace hxsim

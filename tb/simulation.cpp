@@ -1,0 +1,167 @@
+#include "tb/simulation.h"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "models/topology/platform.h"
+#include "tb/scoreboard.h"
+#include "tb/traffic/pattern.h"
+#include "tb/traffic_generator.h"
+#include "tb/watchdog.h"
+
+namespace hxsim {
+
+namespace {
+
+double to_ns(double ps) { return ps / 1000.0; }
+
+nlohmann::json latency_json(const histogram& h)
+{
+    return {{"mean", to_ns(h.mean())},
+            {"p50", to_ns(static_cast<double>(h.percentile(0.5)))},
+            {"p99", to_ns(static_cast<double>(h.percentile(0.99)))},
+            {"max", to_ns(static_cast<double>(h.max()))}};
+}
+
+double gbps(double bytes, double ps) { return ps > 0 ? bytes * 8.0 / ps * 1000.0 : 0.0; }
+
+nlohmann::json collect_stats(const platform_config& config, const platform& net, const scoreboard& board,
+                             sim_ps end_ps, double wall_seconds)
+{
+    const network_counters& c = net.counters();
+    const unsigned n = net.accelerators();
+    const bool closed = config.traffic.pattern == "alltoall";
+    nlohmann::json s;
+    s["config"] = {{"source", config.source},
+                   {"topology", config.topology.kind},
+                   {"board", config.topology.board},
+                   {"grid", config.topology.grid},
+                   {"accelerators", n},
+                   {"routers", net.routers().size()},
+                   {"links", net.links().size()},
+                   {"pattern", config.traffic.pattern},
+                   {"load", config.traffic.load},
+                   {"message_size_bytes", config.traffic.message_size_bytes},
+                   {"seed", config.run.seed}};
+    s["messages_injected"] = board.injected();
+    s["messages_delivered"] = board.delivered_count();
+    s["bytes_injected"] = board.bytes_injected();
+    s["bytes_delivered"] = c.bytes_delivered;
+    s["packets_injected"] = c.packets_injected;
+    s["packets_delivered"] = c.packets_delivered;
+    s["packet_hops"] = c.packet_hops;
+    s["mean_hops"] = c.packets_delivered ? static_cast<double>(c.packet_hops) / c.packets_delivered : 0.0;
+    s["simulated_ns"] = to_ns(static_cast<double>(end_ps));
+    s["wall_seconds"] = wall_seconds;
+    s["latency_ns"] = latency_json(board.latency_ps());
+    s["packet_latency_ns"] = latency_json(c.packet_latency_ps);
+    s["max_reorder_messages"] = c.max_reorder_messages;
+
+    // Accepted bandwidth: bytes each accelerator received within the window (the injection window
+    // of open-loop traffic; up to completion for all-to-all).
+    const sim_ps window = closed ? board.last_delivery_ps() : board.window_end_ps();
+    const auto& received = board.bytes_in_window();
+    double sum = 0, lowest = std::numeric_limits<double>::max(), highest = 0;
+    for (std::uint64_t bytes : received) {
+        const double g = gbps(static_cast<double>(bytes), static_cast<double>(window));
+        sum += g;
+        lowest = std::min(lowest, g);
+        highest = std::max(highest, g);
+    }
+    s["accepted_gbps_per_accelerator"] = {{"mean", n ? sum / n : 0.0}, {"min", n ? lowest : 0.0}, {"max", highest}};
+    if (closed) {
+        s["completion_ns"] = to_ns(static_cast<double>(board.last_delivery_ps()));
+        s["alltoall_gbps_per_accelerator"] =
+            gbps(static_cast<double>(config.traffic.message_size_bytes) * (n - 1),
+                 static_cast<double>(board.last_delivery_ps()));
+    } else {
+        s["offered_gbps_per_accelerator"] = config.traffic.load * static_cast<double>(config.nic.injection_bandwidth_bps) / 1e9;
+    }
+
+    nlohmann::json links = nlohmann::json::array();
+    double util_sum = 0, util_max = 0;
+    for (const link* l : net.links()) {
+        const double u = end_ps ? static_cast<double>(l->busy_ps()) / static_cast<double>(end_ps) : 0.0;
+        util_sum += u;
+        util_max = std::max(util_max, u);
+        links.push_back({{"name", l->name()}, {"utilization", u}, {"packets", l->packets()}, {"bytes", l->bytes()}});
+    }
+    s["link_utilization"] = {{"mean", links.empty() ? 0.0 : util_sum / links.size()}, {"max", util_max}};
+    s["links"] = std::move(links);
+    return s;
+}
+
+}  // namespace
+
+run_outcome run_simulation(const platform_config& config, const run_options& options)
+{
+    const auto wall_start = std::chrono::steady_clock::now();
+    run_outcome outcome;
+    auto net = build_platform(config, options.observer);
+    auto pattern = make_pattern(config, net->accelerators());
+    const bool closed = config.traffic.pattern == "alltoall";
+    scoreboard board(net->accelerators(), closed ? std::numeric_limits<sim_ps>::max() : config.run.duration_ps);
+    traffic_generator traffic("traffic", *net, *pattern, board,
+                              traffic_generator_params{config.traffic.inline_payload_bytes, config.run.seed});
+    watchdog dog("watchdog", config.run.watchdog_ps, *net, board, traffic);
+
+    try {
+        sc_core::sc_start();
+    } catch (const std::exception& e) {
+        board.fail(fmt::format("model error at {} ps: {}", now_ps(), e.what()));
+    }
+    const sim_ps end_ps = now_ps();
+    if (!board.failed() && board.outstanding() > 0)
+        board.fail(fmt::format("the network went idle with {} messages undelivered:\n{}", board.outstanding(),
+                               board.describe_missing(10)));
+    if (!board.failed() && net->packets_in_flight() > 0)
+        board.fail(fmt::format("{} packets remain in the network after every message was delivered",
+                               net->packets_in_flight()));
+
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    outcome.stats = collect_stats(config, *net, board, end_ps, wall);
+    outcome.failures = board.failures();
+    outcome.ok = outcome.failures.empty();
+    outcome.stats["ok"] = outcome.ok;
+    outcome.stats["failures"] = outcome.failures;
+    return outcome;
+}
+
+std::string format_summary(const nlohmann::json& s)
+{
+    const auto& cfg = s["config"];
+    std::string out;
+    out += fmt::format("hxsim: {} {}x{} boards of {}x{} ({} accelerators, {} routers, {} links), {} traffic\n",
+                       cfg["topology"].get<std::string>(), cfg["grid"][0].get<unsigned>(), cfg["grid"][1].get<unsigned>(),
+                       cfg["board"][0].get<unsigned>(), cfg["board"][1].get<unsigned>(), cfg["accelerators"].get<unsigned>(),
+                       cfg["routers"].get<unsigned>(), cfg["links"].get<unsigned>(), cfg["pattern"].get<std::string>());
+    out += fmt::format("  messages   injected {}  delivered {}\n", s["messages_injected"].get<std::uint64_t>(),
+                       s["messages_delivered"].get<std::uint64_t>());
+    out += fmt::format("  packets    injected {}  delivered {}  hops {} ({:.2f} per packet)\n",
+                       s["packets_injected"].get<std::uint64_t>(), s["packets_delivered"].get<std::uint64_t>(),
+                       s["packet_hops"].get<std::uint64_t>(), s["mean_hops"].get<double>());
+    const auto& lat = s["latency_ns"];
+    out += fmt::format("  latency    message mean {:.1f} ns  p50 {:.1f}  p99 {:.1f}  max {:.1f}\n",
+                       lat["mean"].get<double>(), lat["p50"].get<double>(), lat["p99"].get<double>(),
+                       lat["max"].get<double>());
+    const auto& acc = s["accepted_gbps_per_accelerator"];
+    if (s.contains("offered_gbps_per_accelerator"))
+        out += fmt::format("  bandwidth  offered {:.1f} Gb/s  accepted mean {:.1f}  min {:.1f} Gb/s per accelerator\n",
+                           s["offered_gbps_per_accelerator"].get<double>(), acc["mean"].get<double>(),
+                           acc["min"].get<double>());
+    if (s.contains("completion_ns"))
+        out += fmt::format("  all-to-all completion {:.1f} ns, {:.1f} Gb/s per accelerator\n",
+                           s["completion_ns"].get<double>(), s["alltoall_gbps_per_accelerator"].get<double>());
+    out += fmt::format("  links      utilization mean {:.1f}%  max {:.1f}%\n",
+                       100 * s["link_utilization"]["mean"].get<double>(), 100 * s["link_utilization"]["max"].get<double>());
+    out += fmt::format("  simulated {:.1f} ns in {:.2f} s wall\n", s["simulated_ns"].get<double>(),
+                       s["wall_seconds"].get<double>());
+    out += s["ok"].get<bool>() ? "  check: every message delivered exactly once, payload intact\n"
+                               : "  check: FAILED\n";
+    return out;
+}
+
+}  // namespace hxsim
