@@ -59,6 +59,7 @@ nlohmann::json collect_stats(const platform_config& config, const platform& net,
     s["latency_ns"] = latency_json(board.latency_ps());
     s["packet_latency_ns"] = latency_json(c.packet_latency_ps);
     s["max_reorder_messages"] = c.max_reorder_messages;
+    s["packets_out_of_order"] = c.packets_out_of_order;
 
     // Accepted bandwidth: bytes each accelerator received within the window (the injection window
     // of open-loop traffic; up to completion for all-to-all).
@@ -101,10 +102,13 @@ run_outcome run_simulation(const platform_config& config, const run_options& opt
     const auto wall_start = std::chrono::steady_clock::now();
     run_outcome outcome;
     auto net = build_platform(config, options.observer);
-    auto pattern = make_pattern(config, net->accelerators());
+    std::unique_ptr<traffic_pattern> configured;
+    if (options.pattern == nullptr)
+        configured = make_pattern(config, net->accelerators());
+    traffic_pattern& pattern = options.pattern ? *options.pattern : *configured;
     const bool closed = config.traffic.pattern == "alltoall";
     scoreboard board(net->accelerators(), closed ? std::numeric_limits<sim_ps>::max() : config.run.duration_ps);
-    traffic_generator traffic("traffic", *net, *pattern, board,
+    traffic_generator traffic("traffic", *net, pattern, board,
                               traffic_generator_params{config.traffic.inline_payload_bytes, config.run.seed});
     watchdog dog("watchdog", config.run.watchdog_ps, *net, board, traffic);
 
@@ -113,7 +117,8 @@ run_outcome run_simulation(const platform_config& config, const run_options& opt
     } catch (const std::exception& e) {
         board.fail(fmt::format("model error at {} ps: {}", now_ps(), e.what()));
     }
-    const sim_ps end_ps = now_ps();
+    // The run ends when the last message is in (the watchdog may tick once more after that).
+    const sim_ps end_ps = std::max(board.last_delivery_ps(), closed ? 0 : config.run.duration_ps);
     if (!board.failed() && board.outstanding() > 0)
         board.fail(fmt::format("the network went idle with {} messages undelivered:\n{}", board.outstanding(),
                                board.describe_missing(10)));

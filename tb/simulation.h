@@ -13,8 +13,11 @@
 
 namespace hxsim {
 
+class traffic_pattern;
+
 struct run_options {
     forward_observer* observer = nullptr;  ///< sees every routing decision (tests)
+    traffic_pattern* pattern = nullptr;    ///< replaces the configured pattern (scripted scenarios)
 };
 
 struct run_outcome {
