@@ -112,6 +112,8 @@ run_outcome run_simulation(const platform_config& config, const run_options& opt
                               traffic_generator_params{config.traffic.inline_payload_bytes, config.run.seed});
     watchdog dog("watchdog", config.run.watchdog_ps, *net, board, traffic);
 
+    // A failing check stops the run with sc_stop(); the failure itself is the message.
+    sc_core::sc_report_handler::set_actions("/OSCI/SystemC: Simulation stopped by user", sc_core::SC_DO_NOTHING);
     try {
         sc_core::sc_start();
     } catch (const std::exception& e) {

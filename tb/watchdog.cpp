@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "models/sim/units.h"
+
 namespace hxsim {
 
 watchdog::watchdog(const sc_core::sc_module_name& name, sim_ps period_ps, const platform& net, scoreboard& board,
@@ -30,6 +32,12 @@ void watchdog::check()
         return;
     const network_counters& c = m_net.counters();
     const std::uint64_t progress = c.packets_injected + c.packets_delivered + m_board.injected();
+    if (progress == m_last_progress && m_board.outstanding() > 0 && m_net.packets_in_flight() == 0) {
+        m_board.fail(fmt::format("{} messages outstanding but no packet in flight: packets were lost. "
+                                 "Undelivered messages:\n{}",
+                                 m_board.outstanding(), m_board.describe_missing(10)));
+        return;
+    }
     if (progress == m_last_progress && m_board.outstanding() > 0) {
         std::string where = m_net.describe_buffers();
         std::istringstream lines(where);
@@ -40,9 +48,9 @@ void watchdog::check()
                 shown += line + "\n";
         if (count > 40)
             shown += fmt::format("  ... and {} more buffers\n", count - 40);
-        m_board.fail(fmt::format("no progress for {} ps with {} messages outstanding and {} packets in flight "
+        m_board.fail(fmt::format("no progress for {} with {} messages outstanding and {} packets in flight "
                                  "(deadlock?). Packets are stuck at:\n{}Undelivered messages:\n{}",
-                                 m_period_ps, m_board.outstanding(), m_net.packets_in_flight(), shown,
+                                 format_time_ps(m_period_ps), m_board.outstanding(), m_net.packets_in_flight(), shown,
                                  m_board.describe_missing(10)));
         return;
     }
