@@ -4,9 +4,11 @@
 // Exit status: 0 when the run passed its checks, 1 when it did not (loss, duplication,
 // corruption, deadlock), 2 for bad input (configuration, command line, output path).
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -15,6 +17,10 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <systemc>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "models/sim/config.h"
 #include "tb/simulation.h"
@@ -35,38 +41,63 @@ std::string default_config()
 /// Fails now, before simulating, if `path` cannot be written: a long run must not be lost at the end.
 void check_writable(const std::string& path)
 {
-    const std::string probe = path + ".tmp";
-    std::ofstream out(probe);
-    if (!out)
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::is_directory(path, ec))
+        throw hxsim::config_error(fmt::format("--stats-json {}: is a directory, expected a file name", path));
+    const fs::path parent = fs::absolute(path, ec).parent_path();
+    if (!fs::is_directory(parent, ec))
+        throw hxsim::config_error(fmt::format("--stats-json {}: directory {} does not exist", path, parent.string()));
+    if (access(parent.c_str(), W_OK) != 0 || (fs::exists(path, ec) && access(path.c_str(), W_OK) != 0))
         throw hxsim::config_error(fmt::format("--stats-json {}: cannot write there: {}", path, std::strerror(errno)));
-    out.close();
-    std::remove(probe.c_str());
 }
 
-/// Writes the file in one piece: to a temporary name, then renamed over the target.
+/// Writes the file in one piece: to a fresh temporary file beside it, then renamed over the target.
 void write_atomically(const std::string& path, const std::string& text)
 {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp);
-        out << text;
-        if (!out)
-            throw std::runtime_error(fmt::format("cannot write {}: {}", tmp, std::strerror(errno)));
+    std::string tmp = path + ".XXXXXX";
+    const int fd = mkstemp(tmp.data());
+    if (fd < 0)
+        throw std::runtime_error(fmt::format("cannot create a file beside {}: {}", path, std::strerror(errno)));
+    const bool written = write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+    const int saved_errno = errno;
+    close(fd);
+    chmod(tmp.c_str(), 0644);  // mkstemp creates it private; statistics are for everyone
+    if (!written || std::rename(tmp.c_str(), path.c_str()) != 0) {
+        const std::string reason = std::strerror(written ? errno : saved_errno);
+        std::remove(tmp.c_str());
+        throw std::runtime_error(fmt::format("cannot write {}: {}", path, reason));
     }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0)
-        throw std::runtime_error(fmt::format("cannot rename {} to {}: {}", tmp, path, std::strerror(errno)));
+}
+
+/// Parses --seed like the configuration does run.seed: plain decimal digits, within 64 bits.
+std::string checked_seed(const std::string& text)
+{
+    std::uint64_t value = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || ec != std::errc() || ptr != end)
+        throw hxsim::config_error(fmt::format("--seed: expected a non-negative integer below 2^64, got '{}'", text));
+    return text;
 }
 
 }  // namespace
 
-int sc_main(int argc, char* argv[])
+// libsystemc's own main() prints a banner before anything else; ours silences it, then hands over
+// to the kernel, which calls sc_main.
+int main(int argc, char* argv[])
 {
     setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+    return sc_core::sc_elab_and_sim(argc, argv);
+}
+
+int sc_main(int argc, char* argv[])
+{
     CLI::App app{"hxsim: a cycle-approximate SystemC/TLM-2.0 simulator of HammingMesh networks"};
     std::string config_path = default_config();
     std::vector<std::string> overrides;
     std::string stats_path;
-    std::uint64_t seed = 0;
+    std::string seed;
     bool quiet = false;
     app.add_option("-c,--config", config_path, "platform configuration (YAML)")->capture_default_str();
     app.add_option("-s,--set", overrides, "override one parameter, e.g. --set router.vcs=4 (repeatable)")
@@ -85,13 +116,16 @@ int sc_main(int argc, char* argv[])
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        return app.exit(e) == 0 ? 0 : exit_bad_input;
+        if (e.get_exit_code() == 0)
+            return app.exit(e);  // --help, --list-params
+        std::cerr << "error: " << e.what() << "\n       run 'hxsim --help' for the options\n";
+        return exit_bad_input;
     }
 
     hxsim::platform_config config;
     try {
         if (seed_option->count() > 0)
-            overrides.push_back(fmt::format("run.seed={}", seed));
+            overrides.push_back("run.seed=" + checked_seed(seed));
         config = hxsim::load_config(config_path, overrides);
         if (!stats_path.empty())
             check_writable(stats_path);
