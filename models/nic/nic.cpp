@@ -211,6 +211,9 @@ void nic::receive(packet* pkt)
         throw std::logic_error(fmt::format("{}: duplicate packet for message {} from {}, offset {}", name(),
                                            pkt->message_id, pkt->src, pkt->offset));
     msg.pieces[piece] = true;
+    if (msg.received > 0 && pkt->offset < msg.highest_offset)
+        ++counters.packets_out_of_order;
+    msg.highest_offset = std::max(msg.highest_offset, pkt->offset);
     msg.received += pkt->bytes;
     msg.checksum += pkt->checksum;
     if (msg.has_data)

@@ -32,6 +32,7 @@ struct network_counters {
     std::uint64_t packet_hops = 0;      ///< router traversals of delivered packets
     std::uint64_t bytes_delivered = 0;
     std::uint64_t max_reorder_messages = 0;  ///< most complete messages one NIC held back for order
+    std::uint64_t packets_out_of_order = 0;  ///< arrived after a later packet of the same message
     histogram packet_latency_ps;        ///< head leaves the source NIC to tail reaching the destination NIC
 };
 
@@ -83,6 +84,7 @@ private:
         std::uint64_t received = 0;
         std::uint64_t sequence = 0;
         std::uint64_t checksum = 0;
+        std::uint64_t highest_offset = 0;
         bool has_data = false;
         std::vector<bool> pieces;
         std::vector<std::uint8_t> data;
