@@ -104,7 +104,7 @@ run_outcome run_simulation(const platform_config& config, const run_options& opt
     auto net = build_platform(config, options.observer);
     std::unique_ptr<traffic_pattern> configured;
     if (options.pattern == nullptr)
-        configured = make_pattern(config, net->accelerators());
+        configured = make_pattern(config, net->layout());
     traffic_pattern& pattern = options.pattern ? *options.pattern : *configured;
     const bool closed = config.traffic.pattern == "alltoall";
     scoreboard board(net->accelerators(), closed ? std::numeric_limits<sim_ps>::max() : config.run.duration_ps);

@@ -37,6 +37,13 @@ struct packet {
     bool routed = false;
 };
 
+/// Flits that `buffer_bytes` hold, capped so that credit arithmetic cannot overflow.
+inline std::uint32_t buffer_flits(std::uint64_t buffer_bytes, std::uint64_t flit_bytes)
+{
+    const std::uint64_t flits = buffer_bytes / flit_bytes;
+    return static_cast<std::uint32_t>(flits < UINT32_MAX / 2 ? flits : UINT32_MAX / 2);
+}
+
 /// Recycles packets so that a run moving millions of them does not call new for each.
 class packet_pool {
 public:

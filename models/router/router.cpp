@@ -11,8 +11,7 @@ namespace hxsim {
 router::router(const sc_core::sc_module_name& name, const router_params& params)
     : sc_core::sc_module(name), in("in"), out("out"), m_params(params),
       m_vcs_per_class(params.vcs / params.routing->vc_classes()),
-      m_buffer_flits(static_cast<std::uint32_t>(std::min<std::uint64_t>(
-          params.buffer_bytes / params.flit_bytes, UINT32_MAX / 2))),
+      m_buffer_flits(buffer_flits(params.buffer_bytes, params.flit_bytes)),
       m_crossbar_flit_ps(serialization_ps(params.flit_bytes, params.crossbar_bandwidth_bps))
 {
     if (m_vcs_per_class == 0)

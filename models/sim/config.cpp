@@ -30,7 +30,8 @@ namespace {
 enum class value_kind {
     time,       // "40ns" -> ps
     bandwidth,  // "400Gbps" -> bps
-    size,       // "8KiB" -> bytes
+    size,       // "8KiB" -> bytes, or "4flits" (resolved with router.flit once all is read)
+    frequency,  // "1GHz" -> clock period in ps
     integer,    // decimal digits only
     fraction,   // real number in (0, 1]
     choice,     // one of parameter::choices
@@ -57,7 +58,7 @@ const std::vector<parameter>& schema()
 {
     // Sections appear in this order in messages and in describe_parameters().
     static const std::vector<parameter> parameters{
-        {"topology.kind", value_kind::choice, 0, {"hammingmesh"}, "hammingmesh",
+        {"topology.kind", value_kind::choice, 0, {"hammingmesh", "mesh", "torus"}, "hammingmesh",
          "network topology",
          [](platform_config& c) -> auto& { return c.topology.kind; }},
         {"topology.board", value_kind::pair, 1, {}, "[2, 2]",
@@ -69,6 +70,10 @@ const std::vector<parameter>& schema()
         {"topology.switch_radix", value_kind::integer, 2, {}, "64",
          "ports per switch of the row and column networks",
          [](platform_config& c) -> auto& { return c.topology.switch_radix; }},
+
+        {"topology.dims", value_kind::pair, 2, {}, "[8, 8]",
+         "mesh, torus: routers [rows, columns], one terminal each",
+         [](platform_config& c) -> auto& { return c.topology.dims; }},
 
         {"link.bandwidth", value_kind::bandwidth, 1, {}, "400Gbps",
          "bandwidth of every board and cable link",
@@ -103,6 +108,37 @@ const std::vector<parameter>& schema()
          "accelerator router: bandwidth of one crossbar transfer",
          [](platform_config& c) -> auto& { return c.router.crossbar_bandwidth_bps; }},
 
+        {"router.clock", value_kind::frequency, 1, {}, "1GHz",
+         "accelerator router: clock; the pipeline stages below count its cycles",
+         [](platform_config& c) -> auto& { return c.router.clock_period_ps; }},
+        {"router.routing_cycles", value_kind::integer, 0, {}, "0",
+         "accelerator router: route computation stage, in cycles (on top of input_latency)",
+         [](platform_config& c) -> auto& { return c.router.routing_cycles; }},
+        {"router.vc_allocation_cycles", value_kind::integer, 0, {}, "0",
+         "accelerator router: VC allocation stage, in cycles",
+         [](platform_config& c) -> auto& { return c.router.vc_allocation_cycles; }},
+        {"router.switch_allocation_cycles", value_kind::integer, 0, {}, "0",
+         "accelerator router: switch allocation stage, in cycles",
+         [](platform_config& c) -> auto& { return c.router.switch_allocation_cycles; }},
+        {"router.switch_traversal_cycles", value_kind::integer, 0, {}, "0",
+         "accelerator router: crossbar traversal of the head, in cycles (0: one flit time at crossbar_bandwidth)",
+         [](platform_config& c) -> auto& { return c.router.switch_traversal_cycles; }},
+        {"router.credit_delay", value_kind::time, 0, {}, "0ns",
+         "accelerator router: credit processing before a credit goes back, on top of the link latency",
+         [](platform_config& c) -> auto& { return c.router.credit_delay_ps; }},
+        {"router.flow_control", value_kind::choice, 0, {"virtual-cut-through", "wormhole"}, "virtual-cut-through",
+         "accelerator router: a packet moves on with credits for all its flits, or flit by flit",
+         [](platform_config& c) -> auto& { return c.router.flow_control; }},
+        {"router.allocator", value_kind::choice, 0, {"separable-input-first", "islip"}, "separable-input-first",
+         "accelerator router: switch and VC allocator",
+         [](platform_config& c) -> auto& { return c.router.allocator; }},
+        {"router.allocator_iterations", value_kind::integer, 1, {}, "1",
+         "accelerator router: iterations of the iSLIP allocator",
+         [](platform_config& c) -> auto& { return c.router.allocator_iterations; }},
+        {"router.arbitration", value_kind::choice, 0, {"round-robin", "age"}, "round-robin",
+         "accelerator router: arbiter priority: rotating, or oldest packet first",
+         [](platform_config& c) -> auto& { return c.router.arbitration; }},
+
         {"switch.buffer", value_kind::size, 1, {}, "32MiB",
          "network switch: input and output buffer per port and VC",
          [](platform_config& c) -> auto& { return c.net_switch.buffer_bytes; }},
@@ -116,16 +152,61 @@ const std::vector<parameter>& schema()
          "network switch: bandwidth of one crossbar transfer",
          [](platform_config& c) -> auto& { return c.net_switch.crossbar_bandwidth_bps; }},
 
-        {"routing.algorithm", value_kind::choice, 0, {"min-adaptive"}, "min-adaptive",
-         "routing algorithm",
+        {"switch.clock", value_kind::frequency, 1, {}, "1GHz",
+         "network switch: clock; the pipeline stages below count its cycles",
+         [](platform_config& c) -> auto& { return c.net_switch.clock_period_ps; }},
+        {"switch.routing_cycles", value_kind::integer, 0, {}, "0",
+         "network switch: route computation stage, in cycles (on top of input_latency)",
+         [](platform_config& c) -> auto& { return c.net_switch.routing_cycles; }},
+        {"switch.vc_allocation_cycles", value_kind::integer, 0, {}, "0",
+         "network switch: VC allocation stage, in cycles",
+         [](platform_config& c) -> auto& { return c.net_switch.vc_allocation_cycles; }},
+        {"switch.switch_allocation_cycles", value_kind::integer, 0, {}, "0",
+         "network switch: switch allocation stage, in cycles",
+         [](platform_config& c) -> auto& { return c.net_switch.switch_allocation_cycles; }},
+        {"switch.switch_traversal_cycles", value_kind::integer, 0, {}, "0",
+         "network switch: crossbar traversal of the head, in cycles (0: one flit time at crossbar_bandwidth)",
+         [](platform_config& c) -> auto& { return c.net_switch.switch_traversal_cycles; }},
+        {"switch.credit_delay", value_kind::time, 0, {}, "0ns",
+         "network switch: credit processing before a credit goes back, on top of the link latency",
+         [](platform_config& c) -> auto& { return c.net_switch.credit_delay_ps; }},
+        {"switch.flow_control", value_kind::choice, 0, {"virtual-cut-through", "wormhole"}, "virtual-cut-through",
+         "network switch: a packet moves on with credits for all its flits, or flit by flit",
+         [](platform_config& c) -> auto& { return c.net_switch.flow_control; }},
+        {"switch.allocator", value_kind::choice, 0, {"separable-input-first", "islip"}, "separable-input-first",
+         "network switch: switch and VC allocator",
+         [](platform_config& c) -> auto& { return c.net_switch.allocator; }},
+        {"switch.allocator_iterations", value_kind::integer, 1, {}, "1",
+         "network switch: iterations of the iSLIP allocator",
+         [](platform_config& c) -> auto& { return c.net_switch.allocator_iterations; }},
+        {"switch.arbitration", value_kind::choice, 0, {"round-robin", "age"}, "round-robin",
+         "network switch: arbiter priority: rotating, or oldest packet first",
+         [](platform_config& c) -> auto& { return c.net_switch.arbitration; }},
+
+        {"routing.algorithm", value_kind::choice, 0, {"min-adaptive", "dimension-order"}, "min-adaptive",
+         "routing algorithm (dimension-order: mesh and torus only)",
          [](platform_config& c) -> auto& { return c.routing.algorithm; }},
 
-        {"traffic.pattern", value_kind::choice, 0, {"uniform", "alltoall", "permutation"},
+        {"traffic.pattern", value_kind::choice, 0,
+         {"uniform", "alltoall", "permutation", "transpose", "bit-complement", "bit-reverse", "shuffle",
+          "tornado", "neighbor", "hotspot"},
          "uniform", "traffic pattern",
          [](platform_config& c) -> auto& { return c.traffic.pattern; }},
         {"traffic.load", value_kind::fraction, 0, {}, "0.5",
          "offered load, fraction of the injection bandwidth",
          [](platform_config& c) -> auto& { return c.traffic.load; }},
+        {"traffic.injection", value_kind::choice, 0, {"poisson", "bernoulli", "bursty"}, "poisson",
+         "open-loop arrivals: exponential gaps, a coin per cycle of router.clock, or on/off bursts",
+         [](platform_config& c) -> auto& { return c.traffic.injection; }},
+        {"traffic.burst_length", value_kind::integer, 1, {}, "8",
+         "bursty: mean messages per on-period, sent back to back",
+         [](platform_config& c) -> auto& { return c.traffic.burst_length; }},
+        {"traffic.hotspot", value_kind::integer, 0, {}, "0",
+         "hotspot: the terminal that receives the extra share",
+         [](platform_config& c) -> auto& { return c.traffic.hotspot; }},
+        {"traffic.hotspot_fraction", value_kind::fraction, 0, {}, "0.2",
+         "hotspot: share of all messages sent to the hot terminal (the rest is uniform)",
+         [](platform_config& c) -> auto& { return c.traffic.hotspot_fraction; }},
         {"traffic.message_size", value_kind::size, 1, {}, "64KiB",
          "bytes per message (alltoall: per peer)",
          [](platform_config& c) -> auto& { return c.traffic.message_size_bytes; }},
@@ -133,8 +214,11 @@ const std::vector<parameter>& schema()
          "messages up to this size carry real payload bytes",
          [](platform_config& c) -> auto& { return c.traffic.inline_payload_bytes; }},
 
+        {"run.warmup", value_kind::time, 0, {}, "0ns",
+         "open-loop: injection before the measurement window (not measured)",
+         [](platform_config& c) -> auto& { return c.run.warmup_ps; }},
         {"run.duration", value_kind::time, 1, {}, "20us",
-         "injection window of open-loop patterns",
+         "open-loop: the measurement window after the warm-up; the run then drains",
          [](platform_config& c) -> auto& { return c.run.duration_ps; }},
         {"run.seed", value_kind::integer, 0, {}, "1",
          "random seed",
@@ -381,7 +465,9 @@ std::string expected_text(const parameter& p)
     case value_kind::bandwidth:
         return "expected a bandwidth such as 400Gbps";
     case value_kind::size:
-        return "expected a size such as 8KiB";
+        return "expected a size such as 8KiB or 4flits";
+    case value_kind::frequency:
+        return "expected a frequency such as 1GHz";
     case value_kind::integer:
         return expected_integer(p.min);
     case value_kind::fraction:
@@ -405,6 +491,8 @@ std::string kind_text(const parameter& p)
         return fmt::format("bandwidth{}", bound);
     case value_kind::size:
         return fmt::format("size{}", bound);
+    case value_kind::frequency:
+        return "frequency>0";
     case value_kind::integer:
         return p.min > 1 ? fmt::format("int>={}", p.min) : fmt::format("int{}", bound);
     case value_kind::fraction:
@@ -463,6 +551,13 @@ void store(const parameter& p, const YAML::Node& node, std::uint64_t& out)
         case value_kind::size:
             value = parse_size_bytes(text);
             break;
+        case value_kind::frequency: {
+            const std::uint64_t hz = parse_frequency_hz(text);
+            if (hz == 0 || 1'000'000'000'000 % hz != 0)
+                throw std::invalid_argument("the clock period must be a whole number of picoseconds (1GHz, 1.25GHz, 500MHz, ...)");
+            value = 1'000'000'000'000 / hz;
+            break;
+        }
         default:
             throw std::logic_error(fmt::format("schema: {} is not a 64-bit quantity", p.key));
         }
@@ -536,6 +631,7 @@ public:
         for (const std::string& item : overrides) {
             apply_override(item);
         }
+        resolve_flits();
         validate();
         return m_config;
     }
@@ -648,7 +744,7 @@ private:
             // An empty value has no position of its own (yaml-cpp gives the next token's).
             const YAML::Mark value_mark = value.IsNull() ? key_node.Mark() : value.Mark();
             try {
-                assign(*p, value, m_config);
+                assign_value(*p, value, at(value_mark));
             } catch (const value_error& e) {
                 const YAML::Mark mark = value.IsNull() ? key_node.Mark() : e.mark;
                 throw config_error(fmt::format("{}: {}: {}, got '{}'", at(mark), e.key,
@@ -678,12 +774,53 @@ private:
             throw config_error(fmt::format("{}: {}: malformed YAML value: {}", where, key, e.msg));
         }
         try {
-            assign(*p, value, m_config);
+            assign_value(*p, value, where);
         } catch (const value_error& e) {
             throw config_error(
                 fmt::format("{}: {}: {}, got '{}'", where, e.key, e.expected, e.got));
         }
         m_origin[p->key] = where;
+    }
+
+    // A size may be given in flits ("4flits"): its bytes depend on router.flit, which may come
+    // later in the file or in an override, so it is resolved once everything is read.
+    void assign_value(const parameter& p, const YAML::Node& node, const std::string& where)
+    {
+        m_in_flits.erase(std::string(p.key));
+        if (p.kind == value_kind::size && node.IsScalar()) {
+            const std::string& text = node.Scalar();
+            const std::size_t unit = text.find_first_not_of("0123456789 ");
+            const std::string_view suffix = unit == std::string::npos ? "" : std::string_view(text).substr(unit);
+            if (suffix == "flit" || suffix == "flits") {
+                if (p.key == "router.flit") {
+                    reject(p.key, node, "expected a size in bytes (the flit is the unit of the others)");
+                }
+                const std::string digits = trim(text.substr(0, unit));
+                std::uint64_t count = 0;
+                const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), count);
+                if (digits.empty() || error != std::errc() || end != digits.data() + digits.size() ||
+                    count < p.min) {
+                    reject(p.key, node, p.min > 0 ? "expected a positive number of flits"
+                                                  : "expected a whole number of flits");
+                }
+                m_in_flits[std::string(p.key)] = {count, where};
+                return;
+            }
+        }
+        assign(p, node, m_config);
+    }
+
+    void resolve_flits()
+    {
+        for (const auto& [key, value] : m_in_flits) {
+            const auto& [count, where] = value;
+            const parameter& p = *find_parameter(key);
+            if (count > std::numeric_limits<std::uint64_t>::max() / m_config.flit_bytes) {
+                throw config_error(fmt::format("{}: {}: {} flits of {} is too large", where, key, count,
+                                               format_size_bytes(m_config.flit_bytes)));
+            }
+            assign(p, YAML::Load(fmt::format("{}B", count * m_config.flit_bytes)), m_config);
+        }
     }
 
     // Rules that involve more than one parameter, checked once everything is applied.
@@ -710,14 +847,20 @@ private:
                              format_size_bytes(c.nic.mtu_bytes), format_size_bytes(c.flit_bytes)));
         }
 
+        if (c.routing.algorithm == "dimension-order" && c.topology.kind == "hammingmesh") {
+            fail({"routing.algorithm", "topology.kind"},
+                 "routing.algorithm: dimension-order routing applies to mesh and torus; "
+                 "hammingmesh uses min-adaptive");
+        }
+
         // Virtual cut-through: a buffer must take a whole packet.
         const std::pair<std::string_view, const router_config*> buffers[] = {
             {"router.buffer", &c.router}, {"switch.buffer", &c.net_switch}};
         for (const auto& [key, router] : buffers) {
-            if (router->buffer_bytes < c.nic.mtu_bytes) {
+            if (router->flow_control == "virtual-cut-through" && router->buffer_bytes < c.nic.mtu_bytes) {
                 fail({key, "nic.mtu"},
-                     fmt::format("{}: must hold at least one nic.mtu packet, but {} is {} and "
-                                 "nic.mtu is {}",
+                     fmt::format("{}: with virtual cut-through it must hold at least one nic.mtu "
+                                 "packet, but {} is {} and nic.mtu is {}",
                                  key, key, format_size_bytes(router->buffer_bytes),
                                  format_size_bytes(c.nic.mtu_bytes)));
             }
@@ -729,7 +872,7 @@ private:
             {"row", c.topology.grid[1]}, {"column", c.topology.grid[0]}};
         for (const auto& [line, boards] : lines) {
             const std::uint64_t ports = 2 * boards;
-            if (boards >= 2 && ports > c.topology.switch_radix) {
+            if (c.topology.kind == "hammingmesh" && boards >= 2 && ports > c.topology.switch_radix) {
                 fail({"topology.switch_radix", "topology.grid"},
                      fmt::format("topology.switch_radix: a {} network joins {} boards and needs "
                                  "{} ports, but switch_radix is {} (fat-tree row/column networks "
@@ -770,6 +913,7 @@ private:
 
     std::string m_path;
     platform_config m_config;
+    std::map<std::string, std::pair<std::uint64_t, std::string>> m_in_flits;  // key -> (flits, where)
     std::map<std::string_view, std::string, std::less<>> m_origin;  // key -> where it was last set
 };
 

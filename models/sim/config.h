@@ -20,10 +20,11 @@ public:
 
 /// All times are integer picoseconds, sizes bytes, bandwidths bits per second.
 struct topology_config {
-    std::string kind;                 ///< "hammingmesh"
-    std::array<unsigned, 2> board{};  ///< accelerators per board: {rows a, columns b}
-    std::array<unsigned, 2> grid{};   ///< boards: {board-rows x, board-columns y}
-    unsigned switch_radix = 0;        ///< ports per switch of the row and column networks
+    std::string kind;                 ///< "hammingmesh", "mesh" or "torus"
+    std::array<unsigned, 2> board{};  ///< hammingmesh: accelerators per board {rows a, columns b}
+    std::array<unsigned, 2> grid{};   ///< hammingmesh: boards {board-rows x, board-columns y}
+    unsigned switch_radix = 0;        ///< hammingmesh: ports per switch of the row and column networks
+    std::array<unsigned, 2> dims{};   ///< mesh, torus: routers {rows, columns}, one terminal each
 };
 
 struct link_config {
@@ -42,6 +43,16 @@ struct router_config {
     std::uint64_t input_latency_ps = 0;         ///< head arrival to crossbar request
     std::uint64_t output_latency_ps = 0;        ///< crossbar to link
     std::uint64_t crossbar_bandwidth_bps = 0;   ///< per crossbar transfer (input to output)
+    std::uint64_t clock_period_ps = 0;          ///< the router's clock; pipeline stages count its cycles
+    unsigned routing_cycles = 0;                ///< route computation stage
+    unsigned vc_allocation_cycles = 0;          ///< VC allocation stage
+    unsigned switch_allocation_cycles = 0;      ///< switch allocation stage
+    unsigned switch_traversal_cycles = 0;       ///< crossbar traversal of the head (0: one flit time)
+    std::uint64_t credit_delay_ps = 0;          ///< credit processing, on top of the link latency
+    std::string flow_control;                   ///< "virtual-cut-through" or "wormhole"
+    std::string allocator;                      ///< "separable-input-first" or "islip"
+    unsigned allocator_iterations = 0;          ///< iSLIP iterations
+    std::string arbitration;                    ///< "round-robin" or "age"
 };
 
 struct routing_config {
@@ -49,14 +60,19 @@ struct routing_config {
 };
 
 struct traffic_config {
-    std::string pattern;                   ///< "uniform", "alltoall" or "permutation"
+    std::string pattern;                   ///< uniform, alltoall, permutation, transpose, ... (schema)
     double load = 0;                       ///< offered load, fraction of injection bandwidth
+    std::string injection;                 ///< "poisson", "bernoulli" or "bursty"
+    unsigned burst_length = 0;             ///< bursty: mean messages per on-period
+    unsigned hotspot = 0;                  ///< hotspot: the hot terminal
+    double hotspot_fraction = 0;           ///< hotspot: share of messages sent to it
     std::uint64_t message_size_bytes = 0;  ///< per message (alltoall: per peer)
     std::uint64_t inline_payload_bytes = 0;  ///< messages up to this size carry real bytes
 };
 
 struct run_config {
-    std::uint64_t duration_ps = 0;  ///< injection window of open-loop patterns
+    std::uint64_t warmup_ps = 0;    ///< open-loop: injection before the measurement window
+    std::uint64_t duration_ps = 0;  ///< open-loop: the measurement window, after the warm-up
     std::uint64_t seed = 0;
     std::uint64_t watchdog_ps = 0;  ///< no delivery for this long with packets in flight = failure
 };

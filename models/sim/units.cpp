@@ -41,6 +41,13 @@ constexpr std::array<unit, 7> size_units{{
     {"GiB", std::uint64_t{1} << 30},
 }};
 
+constexpr std::array<unit, 4> frequency_units{{
+    {"Hz", 1},
+    {"KHz", 1'000},
+    {"MHz", 1'000'000},
+    {"GHz", 1'000'000'000},
+}};
+
 constexpr std::uint64_t max_value = std::numeric_limits<std::uint64_t>::max();
 
 // More significant decimals than this would not fit the 64-bit fraction numerator. Only a
@@ -214,6 +221,11 @@ std::uint64_t parse_bandwidth_bps(std::string_view text)
 std::uint64_t parse_size_bytes(std::string_view text)
 {
     return parse_with_units(text, size_units);
+}
+
+std::uint64_t parse_frequency_hz(std::string_view text)
+{
+    return parse_with_units(text, frequency_units);
 }
 
 std::string format_time_ps(std::uint64_t ps)

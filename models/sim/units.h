@@ -20,6 +20,9 @@ std::uint64_t parse_bandwidth_bps(std::string_view text);
 /// As parse_time_ps, units B, KB, MB, GB (powers of 1000) and KiB, MiB, GiB (powers of 1024).
 std::uint64_t parse_size_bytes(std::string_view text);
 
+/// As parse_time_ps, units Hz, KHz, MHz, GHz (powers of 1000).
+std::uint64_t parse_frequency_hz(std::string_view text);
+
 /// The value in the largest unit that shows it exactly with at most 3 decimals ("40ns",
 /// "1.6Tbps", "8KiB"); the matching parse function gives the value back.
 std::string format_time_ps(std::uint64_t ps);

@@ -12,23 +12,6 @@ hammingmesh_shape shape_of(const platform_config& config)
     return hammingmesh_shape{t.board[0], t.board[1], t.grid[0], t.grid[1]};
 }
 
-std::uint32_t buffer_flits(std::uint64_t buffer_bytes, std::uint64_t flit_bytes)
-{
-    return static_cast<std::uint32_t>(std::min<std::uint64_t>(buffer_bytes / flit_bytes, UINT32_MAX / 2));
-}
-
-router_params router_timing(const platform_config& config, const router_config& rc)
-{
-    router_params rp;
-    rp.vcs = config.vcs;
-    rp.flit_bytes = config.flit_bytes;
-    rp.buffer_bytes = rc.buffer_bytes;
-    rp.input_latency_ps = rc.input_latency_ps;
-    rp.output_latency_ps = rc.output_latency_ps;
-    rp.crossbar_bandwidth_bps = rc.crossbar_bandwidth_bps;
-    return rp;
-}
-
 }  // namespace
 
 hammingmesh::hammingmesh(const platform_config& config, forward_observer* observer)
@@ -39,7 +22,7 @@ hammingmesh::hammingmesh(const platform_config& config, forward_observer* observ
     const std::uint32_t switch_flits = buffer_flits(config.net_switch.buffer_bytes, config.flit_bytes);
 
     accelerator_params ap;
-    ap.router = router_timing(config, config.router);
+    ap.router = make_router_params(config, config.router);
     ap.router.routing = &m_routing;
     ap.router.observer = observer;
     ap.nic.accelerators = m_shape.accelerators();
@@ -68,7 +51,7 @@ hammingmesh::hammingmesh(const platform_config& config, forward_observer* observ
         }
 
     line_network_params np;
-    np.switch_router = router_timing(config, config.net_switch);
+    np.switch_router = make_router_params(config, config.net_switch);
     np.switch_router.routing = &m_routing;
     np.switch_router.observer = observer;
     np.cable = ap.mesh_link;
@@ -97,6 +80,20 @@ hammingmesh::hammingmesh(const platform_config& config, forward_observer* observ
 accelerator& hammingmesh::accelerator_at(const hammingmesh_shape::coord& c)
 {
     return m_boards[c.board_row * m_shape.y + c.board_col]->at(c.row, c.col);
+}
+
+terminal_grid hammingmesh::layout() const
+{
+    // An accelerator's global place: its board's row and column times the board size plus its own.
+    terminal_grid grid;
+    grid.rows = m_shape.x * m_shape.a;
+    grid.cols = m_shape.y * m_shape.b;
+    grid.terminal_at.resize(m_shape.accelerators());
+    for (std::uint32_t id = 0; id < m_shape.accelerators(); ++id) {
+        const hammingmesh_shape::coord c = m_shape.coord_of(id);
+        grid.terminal_at[(c.board_row * m_shape.a + c.row) * grid.cols + c.board_col * m_shape.b + c.col] = id;
+    }
+    return grid;
 }
 
 nic& hammingmesh::nic_of(unsigned id)

@@ -20,6 +20,7 @@ public:
 
     unsigned accelerators() const override { return m_shape.accelerators(); }
     hxsim::nic& nic_of(unsigned accelerator) override;
+    terminal_grid layout() const override;
     const hammingmesh_shape& shape() const { return m_shape; }
 
 private:

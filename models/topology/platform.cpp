@@ -14,6 +14,18 @@ std::string platform::describe_buffers() const
     return out;
 }
 
+router_params make_router_params(const platform_config& config, const router_config& rc)
+{
+    router_params rp;
+    rp.vcs = config.vcs;
+    rp.flit_bytes = config.flit_bytes;
+    rp.buffer_bytes = rc.buffer_bytes;
+    rp.input_latency_ps = rc.input_latency_ps;
+    rp.output_latency_ps = rc.output_latency_ps;
+    rp.crossbar_bandwidth_bps = rc.crossbar_bandwidth_bps;
+    return rp;
+}
+
 std::unique_ptr<platform> build_platform(const platform_config& config, forward_observer* observer)
 {
     if (config.topology.kind == "hammingmesh")

@@ -17,12 +17,21 @@ namespace hxsim {
 
 class forward_observer;
 
+/// Where the terminals (accelerators) sit on a 2D grid, for traffic patterns defined by
+/// coordinates (transpose, tornado, neighbor). Positions are row-major.
+struct terminal_grid {
+    unsigned rows = 0;
+    unsigned cols = 0;
+    std::vector<std::uint32_t> terminal_at;  ///< position row*cols+col -> terminal id
+};
+
 class platform {
 public:
     virtual ~platform() = default;
 
     virtual unsigned accelerators() const = 0;
     virtual hxsim::nic& nic_of(unsigned accelerator) = 0;
+    virtual terminal_grid layout() const = 0;
 
     const std::vector<const link*>& links() const { return m_links; }
     const std::vector<const router*>& routers() const { return m_routers; }
@@ -40,6 +49,10 @@ protected:
     network_counters m_counters;
     packet_pool m_pool;
 };
+
+/// The timing and buffering of a router class from the configuration; the builder adds ports,
+/// id, routing and downstream buffers.
+router_params make_router_params(const platform_config& config, const router_config& router_class);
 
 /// Builds the platform that `config.topology.kind` names. `observer`, if given, sees every
 /// forwarding decision of every router.

@@ -8,8 +8,9 @@
 
 namespace hxsim {
 
-std::unique_ptr<traffic_pattern> make_pattern(const platform_config& config, unsigned accelerators)
+std::unique_ptr<traffic_pattern> make_pattern(const platform_config& config, const terminal_grid& grid)
 {
+    const auto accelerators = static_cast<unsigned>(grid.terminal_at.size());
     const std::string& name = config.traffic.pattern;
     if (name == "uniform")
         return std::make_unique<uniform_pattern>(config, accelerators);

@@ -7,6 +7,7 @@
 
 #include "models/core/sim_time.h"
 #include "models/sim/config.h"
+#include "models/topology/platform.h"
 
 namespace hxsim {
 
@@ -23,7 +24,7 @@ public:
     virtual bool next(std::uint32_t src, message_spec& out) = 0;
 };
 
-/// The pattern that `config.traffic.pattern` names, for `accelerators` sources.
-std::unique_ptr<traffic_pattern> make_pattern(const platform_config& config, unsigned accelerators);
+/// The pattern that `config.traffic.pattern` names, over the terminals laid out as `grid`.
+std::unique_ptr<traffic_pattern> make_pattern(const platform_config& config, const terminal_grid& grid);
 
 }  // namespace hxsim

@@ -81,6 +81,13 @@ public:
 
     unsigned accelerators() const override { return static_cast<unsigned>(m_nics.size()); }
     nic& nic_of(unsigned i) override { return *m_nics[i]; }
+    terminal_grid layout() const override
+    {
+        terminal_grid grid{1, accelerators(), {}};
+        for (unsigned i = 0; i < accelerators(); ++i)
+            grid.terminal_at.push_back(i);
+        return grid;
+    }
 
 private:
     clockwise_routing m_routing;
