@@ -24,6 +24,7 @@
 
 #include "models/sim/config.h"
 #include "tb/simulation.h"
+#include "tb/sweep.h"
 
 namespace {
 
@@ -105,6 +106,10 @@ int sc_main(int argc, char* argv[])
         ->allow_extra_args(false);
     app.add_option("--stats-json", stats_path, "write the statistics to this JSON file");
     auto* seed_option = app.add_option("--seed", seed, "random seed (same as --set run.seed=N)");
+    std::string sweep_range;
+    app.add_option("--sweep-load", sweep_range,
+                   "run a latency-versus-load curve over FROM:TO:STEP (fractions of the injection bandwidth) "
+                   "and report the saturation point; open-loop patterns only");
     app.add_flag("-q,--quiet", quiet, "print nothing but errors");
     app.add_flag_callback(
         "--list-params", [] {
@@ -123,15 +128,30 @@ int sc_main(int argc, char* argv[])
     }
 
     hxsim::platform_config config;
+    std::vector<double> loads;
     try {
         if (seed_option->count() > 0)
             overrides.push_back("run.seed=" + checked_seed(seed));
         config = hxsim::load_config(config_path, overrides);
+        if (!sweep_range.empty()) {
+            loads = hxsim::parse_load_range(sweep_range);
+            if (config.traffic.pattern == "alltoall")
+                throw hxsim::config_error("--sweep-load: traffic.pattern alltoall offers no load; use an open-loop pattern");
+        }
         if (!stats_path.empty())
             check_writable(stats_path);
     } catch (const hxsim::config_error& e) {
         std::cerr << "error: " << e.what() << '\n';
         return exit_bad_input;
+    }
+
+    if (!loads.empty()) {
+        const nlohmann::json sweep = hxsim::run_load_sweep(config, loads);
+        if (!quiet)
+            std::cout << hxsim::format_sweep(sweep);
+        if (!stats_path.empty())
+            write_atomically(stats_path, sweep.dump(2) + "\n");
+        return sweep["ok"].get<bool>() ? 0 : exit_failed_check;
     }
 
     hxsim::run_outcome outcome = hxsim::run_simulation(config);

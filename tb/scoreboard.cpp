@@ -13,8 +13,9 @@ std::uint8_t payload_byte(std::uint64_t seed, std::uint64_t index)
     return static_cast<std::uint8_t>(z >> 56);
 }
 
-scoreboard::scoreboard(unsigned accelerators, sim_ps window_end_ps)
-    : m_accelerators(accelerators), m_window_end_ps(window_end_ps), m_bytes_in_window(accelerators, 0)
+scoreboard::scoreboard(unsigned accelerators, sim_ps window_start_ps, sim_ps window_end_ps)
+    : m_accelerators(accelerators), m_window_start_ps(window_start_ps), m_window_end_ps(window_end_ps),
+      m_bytes_in_window(accelerators, 0)
 {
 }
 
@@ -73,9 +74,10 @@ void scoreboard::delivered(std::uint32_t at, const tlm::tlm_generic_payload& tra
     ++in_order;
     m.delivered = true;
     ++m_delivered;
-    m_latency.add(now - m.posted_ps);
+    if (m.posted_ps >= m_window_start_ps && m.posted_ps < m_window_end_ps)
+        m_latency.add(now - m.posted_ps);
     m_last_delivery_ps = std::max(m_last_delivery_ps, now);
-    if (now <= m_window_end_ps)
+    if (now >= m_window_start_ps && now < m_window_end_ps)
         m_bytes_in_window[at] += m.bytes;
 }
 

@@ -20,8 +20,9 @@ std::uint8_t payload_byte(std::uint64_t seed, std::uint64_t index);
 
 class scoreboard {
 public:
-    /// `window_end_ps`: deliveries up to then count toward accepted bandwidth.
-    scoreboard(unsigned accelerators, sim_ps window_end_ps);
+    /// The measurement window [window_start_ps, window_end_ps): messages posted in it count toward
+    /// latency, bytes delivered in it toward accepted bandwidth.
+    scoreboard(unsigned accelerators, sim_ps window_start_ps, sim_ps window_end_ps);
 
     /// Registers a message about to be posted and returns its id.
     std::uint64_t expect(std::uint32_t src, std::uint32_t dst, std::uint64_t bytes, std::uint64_t seed, sim_ps posted_ps);
@@ -39,9 +40,12 @@ public:
     /// The first `limit` messages not delivered, one per line.
     std::string describe_missing(std::size_t limit) const;
 
+    /// Latency of the messages posted in the window.
     const histogram& latency_ps() const { return m_latency; }
     sim_ps last_delivery_ps() const { return m_last_delivery_ps; }
+    sim_ps window_start_ps() const { return m_window_start_ps; }
     sim_ps window_end_ps() const { return m_window_end_ps; }
+    std::uint64_t measured_messages() const { return m_latency.count(); }
     const std::vector<std::uint64_t>& bytes_in_window() const { return m_bytes_in_window; }
     std::uint64_t bytes_injected() const { return m_bytes_injected; }
 
@@ -59,6 +63,7 @@ private:
     }
 
     unsigned m_accelerators;
+    sim_ps m_window_start_ps;
     sim_ps m_window_end_ps;
     std::vector<record> m_messages;
     std::unordered_map<std::uint64_t, std::uint64_t> m_posted_per_pair;

@@ -61,9 +61,9 @@ nlohmann::json collect_stats(const platform_config& config, const platform& net,
     s["max_reorder_messages"] = c.max_reorder_messages;
     s["packets_out_of_order"] = c.packets_out_of_order;
 
-    // Accepted bandwidth: bytes each accelerator received within the window (the injection window
-    // of open-loop traffic; up to completion for all-to-all).
-    const sim_ps window = closed ? board.last_delivery_ps() : board.window_end_ps();
+    // Accepted bandwidth: bytes each accelerator received within the measurement window (up to
+    // completion for all-to-all).
+    const sim_ps window = closed ? board.last_delivery_ps() : board.window_end_ps() - board.window_start_ps();
     const auto& received = board.bytes_in_window();
     double sum = 0, lowest = std::numeric_limits<double>::max(), highest = 0;
     for (std::uint64_t bytes : received) {
@@ -73,13 +73,17 @@ nlohmann::json collect_stats(const platform_config& config, const platform& net,
         highest = std::max(highest, g);
     }
     s["accepted_gbps_per_accelerator"] = {{"mean", n ? sum / n : 0.0}, {"min", n ? lowest : 0.0}, {"max", highest}};
+    const double injection_gbps = static_cast<double>(config.nic.injection_bandwidth_bps) / 1e9;
+    s["accepted_load"] = n ? sum / n / injection_gbps : 0.0;
+    s["measured_messages"] = board.measured_messages();
     if (closed) {
         s["completion_ns"] = to_ns(static_cast<double>(board.last_delivery_ps()));
         s["alltoall_gbps_per_accelerator"] =
             gbps(static_cast<double>(config.traffic.message_size_bytes) * (n - 1),
                  static_cast<double>(board.last_delivery_ps()));
     } else {
-        s["offered_gbps_per_accelerator"] = config.traffic.load * static_cast<double>(config.nic.injection_bandwidth_bps) / 1e9;
+        s["offered_gbps_per_accelerator"] = config.traffic.load * injection_gbps;
+        s["offered_load"] = config.traffic.load;
     }
 
     nlohmann::json links = nlohmann::json::array();
@@ -107,7 +111,13 @@ run_outcome run_simulation(const platform_config& config, const run_options& opt
         configured = make_pattern(config, net->layout());
     traffic_pattern& pattern = options.pattern ? *options.pattern : *configured;
     const bool closed = config.traffic.pattern == "alltoall";
-    scoreboard board(net->accelerators(), closed ? std::numeric_limits<sim_ps>::max() : config.run.duration_ps);
+    // Open-loop traffic is measured over [warm-up, warm-up + duration), then drains; all-to-all
+    // is measured whole.
+    const sim_ps window_start = closed ? 0 : config.run.warmup_ps;
+    const sim_ps window_end = closed ? std::numeric_limits<sim_ps>::max() : config.run.warmup_ps + config.run.duration_ps;
+    scoreboard board(net->accelerators(), window_start, window_end);
+    net->counters().measure_from_ps = window_start;
+    net->counters().measure_until_ps = window_end;
     traffic_generator traffic("traffic", *net, pattern, board,
                               traffic_generator_params{config.traffic.inline_payload_bytes, config.run.seed});
     watchdog dog("watchdog", config.run.watchdog_ps, *net, board, traffic);
@@ -120,7 +130,7 @@ run_outcome run_simulation(const platform_config& config, const run_options& opt
         board.fail(fmt::format("model error at {} ps: {}", now_ps(), e.what()));
     }
     // The run ends when the last message is in (the watchdog may tick once more after that).
-    const sim_ps end_ps = std::max(board.last_delivery_ps(), closed ? 0 : config.run.duration_ps);
+    const sim_ps end_ps = std::max(board.last_delivery_ps(), closed ? 0 : window_end);
     if (!board.failed() && board.outstanding() > 0)
         board.fail(fmt::format("the network went idle with {} messages undelivered:\n{}", board.outstanding(),
                                board.describe_missing(10)));

@@ -7,7 +7,7 @@
 //   - link to receiver: the annotated delay is when the head has arrived; beat.tail_ps is the
 //     absolute time the tail arrives.
 // Backward path (receiver -> link -> sender), phase CREDIT: `credits` flits of buffer in VC `vc`
-// were freed; the annotated delay is when they reach the sender.
+// were freed, one per `interval_ps`; the annotated delay is when the first reaches the sender.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +25,7 @@ struct link_beat {
     sim_ps tail_ps = 0;       ///< absolute time the tail is available (sender) or arrives (receiver)
     std::uint8_t vc = 0;
     std::uint32_t credits = 0;
+    sim_ps interval_ps = 0;   ///< between successive credits of one return
 };
 
 struct link_protocol_types {
@@ -54,12 +55,14 @@ public:
         bind(static_cast<link_fw_if&>(*this));
     }
 
-    /// Returns `credits` flits of VC `vc` to the sender, arriving there after the link latency.
-    void return_credits(std::uint8_t vc, std::uint32_t credits, sim_ps delay_ps)
+    /// Returns `credits` flits of VC `vc` to the sender, the first after `delay_ps` plus the link
+    /// latency, the others one per `interval_ps` after it.
+    void return_credits(std::uint8_t vc, std::uint32_t credits, sim_ps delay_ps, sim_ps interval_ps = 0)
     {
         link_beat beat;
         beat.vc = vc;
         beat.credits = credits;
+        beat.interval_ps = interval_ps;
         tlm::tlm_phase phase = CREDIT;
         sc_core::sc_time delay = to_sc_time(delay_ps);
         (*this)->nb_transport_bw(beat, phase, delay);
@@ -88,16 +91,16 @@ public:
         bind(static_cast<link_bw_if&>(*this));
     }
 
-    /// Starts `pkt` on the link now; `tail_ps` is when its tail is available here. Returns the
-    /// absolute time the link is free again (the tail has left).
-    sim_ps send(packet* pkt, sim_ps tail_ps)
+    /// Starts `pkt` on the link at `start_ps` (now or later); `tail_ps` is when its tail is
+    /// available here. Returns the absolute time the link is free again (the tail has left).
+    sim_ps send(packet* pkt, sim_ps start_ps, sim_ps tail_ps)
     {
         link_beat beat;
         beat.pkt = pkt;
         beat.tail_ps = tail_ps;
         beat.vc = pkt->vc;
         tlm::tlm_phase phase = tlm::BEGIN_REQ;
-        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+        sc_core::sc_time delay = to_sc_time(start_ps - now_ps());
         (*this)->nb_transport_fw(beat, phase, delay);
         return now_ps() + delay.value();
     }

@@ -10,7 +10,7 @@ namespace hxsim {
 
 nic::nic(const sc_core::sc_module_name& name, const nic_params& params)
     : sc_core::sc_module(name), host_in("host_in"), host_out("host_out"), net_out("net_out", *this, 0),
-      net_in("net_in", *this, 0), m_params(params), m_delivery_ext(new message_extension), m_credits(params.vcs, params.router_buffer_flits)
+      net_in("net_in", *this, 0), m_params(params), m_delivery_ext(new message_extension), m_credits(params.vcs, credit_counter(params.router_buffer_flits))
 {
     host_in.bind(static_cast<tlm::tlm_fw_transport_if<>&>(*this));
     host_out.bind(static_cast<tlm::tlm_bw_transport_if<>&>(*this));
@@ -65,9 +65,13 @@ void nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&)
     trans.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
 }
 
-void nic::packet_arrives(unsigned, const link_beat& beat, sim_ps)
+void nic::packet_arrives(unsigned, const link_beat& beat, sim_ps head_ps)
 {
-    // The NIC sinks packets at link rate: it acts when the tail is in.
+    // The NIC sinks flits at link rate: each buffer slot is free again as its flit arrives, and
+    // the packet is handled when the tail is in.
+    const std::uint32_t flits = beat.pkt->flits;
+    const sim_ps interval = flits > 1 ? (beat.tail_ps - head_ps) / (flits - 1) : 0;
+    net_in.return_credits(beat.vc, flits, beat.tail_ps - interval * (flits - 1) - now_ps(), interval);
     action a;
     a.kind = action_kind::receive;
     a.pkt = beat.pkt;
@@ -81,6 +85,7 @@ void nic::credits_arrive(unsigned, const link_beat& beat, sim_ps at_ps)
     a.kind = action_kind::credit;
     a.vc = beat.vc;
     a.credits = beat.credits;
+    a.interval_ps = beat.interval_ps;
     m_actions.schedule(at_ps, a, m_wake);
 }
 
@@ -110,11 +115,10 @@ void nic::wake()
             break;
         }
         case action_kind::receive:
-            net_in.return_credits(a.vc, a.pkt->flits, 0);
             receive(a.pkt);
             break;
         case action_kind::credit:
-            m_credits[a.vc] += a.credits;
+            m_credits[a.vc].add_train(now, a.interval_ps, a.credits);
             try_send();
             break;
         }
@@ -133,12 +137,20 @@ void nic::try_send()
     const auto bytes = static_cast<std::uint32_t>(std::min(m_params.mtu_bytes, size - msg.next_offset));
     const auto flits = static_cast<std::uint32_t>((bytes + m_params.flit_bytes - 1) / m_params.flit_bytes);
 
-    unsigned vc = m_params.injection_vcs;
-    for (unsigned v = 0; v < m_params.injection_vcs; ++v)
-        if (m_credits[v] >= flits && (vc == m_params.injection_vcs || m_credits[v] > m_credits[vc]))
+    // The injection VC with most credits, if it has room for the whole packet.
+    unsigned vc = 0;
+    for (unsigned v = 1; v < m_params.injection_vcs; ++v)
+        if (m_credits[v].available(now) > m_credits[vc].available(now))
             vc = v;
-    if (vc == m_params.injection_vcs)
-        return;  // retried when credits come back
+    const sim_ps when = m_credits[vc].when_available(flits, now);
+    if (when != now) {
+        if (when != credit_counter::never) {
+            action retry;
+            retry.kind = action_kind::send;
+            m_actions.schedule(when, retry, m_wake);
+        }
+        return;  // else retried when credits come back
+    }
 
     packet* pkt = m_params.pool->acquire();
     pkt->id = m_params.pool->next_id();
@@ -162,8 +174,8 @@ void nic::try_send()
     pkt->hops = 0;
     pkt->injected_ps = now;
 
-    m_credits[vc] -= flits;
-    m_link_free_ps = net_out.send(pkt, now);
+    m_credits[vc].consume(flits);
+    m_link_free_ps = net_out.send(pkt, now, now);
     ++m_params.counters->packets_injected;
     msg.next_offset += bytes;
 
@@ -188,7 +200,8 @@ void nic::receive(packet* pkt)
     ++counters.packets_delivered;
     counters.packet_hops += pkt->hops;
     counters.bytes_delivered += pkt->bytes;
-    counters.packet_latency_ps.add(now_ps() - pkt->injected_ps);
+    if (pkt->injected_ps >= counters.measure_from_ps && pkt->injected_ps < counters.measure_until_ps)
+        counters.packet_latency_ps.add(now_ps() - pkt->injected_ps);
 
     auto [it, fresh] = m_reassembly.try_emplace(pkt->message_id);
     incoming& msg = it->second;

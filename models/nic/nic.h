@@ -19,6 +19,7 @@
 #include <tlm>
 
 #include "models/core/action_queue.h"
+#include "models/core/credit_counter.h"
 #include "models/core/link_protocol.h"
 #include "models/nic/message.h"
 #include "models/sim/histogram.h"
@@ -34,6 +35,8 @@ struct network_counters {
     std::uint64_t max_reorder_messages = 0;  ///< most complete messages one NIC held back for order
     std::uint64_t packets_out_of_order = 0;  ///< arrived after a later packet of the same message
     histogram packet_latency_ps;        ///< head leaves the source NIC to tail reaching the destination NIC
+    sim_ps measure_from_ps = 0;         ///< packets injected in [from, until) count in the latency
+    sim_ps measure_until_ps = ~sim_ps{0};
 };
 
 struct nic_params {
@@ -68,6 +71,7 @@ private:
         action_kind kind = action_kind::send;
         std::uint8_t vc = 0;
         std::uint32_t credits = 0;
+        sim_ps interval_ps = 0;
         tlm::tlm_generic_payload* trans = nullptr;
         packet* pkt = nullptr;
     };
@@ -119,7 +123,7 @@ private:
 
     // Sending.
     std::deque<outgoing> m_send_queue;
-    std::vector<std::int64_t> m_credits;
+    std::vector<credit_counter> m_credits;
     sim_ps m_link_free_ps = 0;
     std::unordered_map<std::uint32_t, std::uint64_t> m_next_sequence_to;
 

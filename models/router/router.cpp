@@ -12,7 +12,9 @@ router::router(const sc_core::sc_module_name& name, const router_params& params)
     : sc_core::sc_module(name), in("in"), out("out"), m_params(params),
       m_vcs_per_class(params.vcs / params.routing->vc_classes()),
       m_buffer_flits(buffer_flits(params.buffer_bytes, params.flit_bytes)),
-      m_crossbar_flit_ps(serialization_ps(params.flit_bytes, params.crossbar_bandwidth_bps))
+      m_output_buffered(params.output_buffer_bytes > 0),
+      m_crossbar_flit_ps(serialization_ps(params.flit_bytes, params.crossbar_bandwidth_bps)),
+      m_allocator(params.ports, params.allocator, params.allocator_iterations, params.age_arbitration)
 {
     if (m_vcs_per_class == 0)
         throw std::invalid_argument(fmt::format("{}: {} VCs cannot serve {} routing classes", this->name(),
@@ -29,12 +31,13 @@ router::router(const sc_core::sc_module_name& name, const router_params& params)
 
     m_inputs.resize(params.ports);
     m_outputs.resize(params.ports);
+    const std::uint32_t output_flits = buffer_flits(params.output_buffer_bytes, params.flit_bytes);
     for (unsigned p = 0; p < params.ports; ++p) {
         m_inputs[p].vcs.resize(params.vcs);
         m_outputs[p].vcs.resize(params.vcs);
         for (auto& ovc : m_outputs[p].vcs) {
-            ovc.free_flits = m_buffer_flits;
-            ovc.credits = m_params.downstream_buffer_flits[p];
+            ovc.free_flits = output_flits;
+            ovc.credits = credit_counter(m_params.downstream_buffer_flits[p]);
         }
     }
 
@@ -49,6 +52,27 @@ std::string router::port_name(unsigned port) const
     return port < m_params.port_names.size() ? m_params.port_names[port] : std::to_string(port);
 }
 
+sim_ps router::align(sim_ps t) const
+{
+    const sim_ps period = m_params.clock_period_ps;
+    return period == 0 ? t : (t + period - 1) / period * period;
+}
+
+sim_ps router::head_crossing_ps() const
+{
+    return m_params.switch_traversal_cycles > 0 ? m_params.switch_traversal_cycles * m_params.clock_period_ps
+                                                : m_crossbar_flit_ps;
+}
+
+void router::wake_at(sim_ps at_ps)
+{
+    // Many conditions ask for the same instant (an output and an input freeing together): one
+    // wake-up serves them all.
+    const sim_ps at = align(at_ps);
+    if (m_wake_ups.insert(at).second)
+        m_actions.schedule(at, action{}, m_wake);
+}
+
 void router::packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps)
 {
     packet* pkt = beat.pkt;
@@ -59,16 +83,20 @@ void router::packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps
                                            name(), port_name(port), beat.vc));
     pkt->vc = beat.vc;
     pkt->routed = false;
-    pkt->head_ready_ps = head_ps + m_params.input_latency_ps;
+    pkt->head_ready_ps = align(head_ps) + m_params.input_latency_ps +
+                         m_params.pre_switch_cycles * m_params.clock_period_ps;
     pkt->tail_ready_ps = beat.tail_ps + m_params.input_latency_ps;
     ivc.queue.push_back(pkt);
     if (ivc.queue.size() == 1)
-        m_actions.schedule(pkt->head_ready_ps, action{action_kind::head_ready, static_cast<std::uint16_t>(port), beat.vc, 0}, m_wake);
+        m_actions.schedule(align(pkt->head_ready_ps),
+                           action{action_kind::head_ready, static_cast<std::uint16_t>(port), beat.vc, 0, 0}, m_wake);
 }
 
 void router::credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps)
 {
-    m_actions.schedule(at_ps, action{action_kind::credit, static_cast<std::uint16_t>(port), beat.vc, beat.credits}, m_wake);
+    m_actions.schedule(at_ps,
+                       action{action_kind::credit, static_cast<std::uint16_t>(port), beat.vc, beat.credits, beat.interval_ps},
+                       m_wake);
 }
 
 void router::wake()
@@ -81,26 +109,28 @@ void router::wake()
             head_ready(a.port, a.vc);
             break;
         case action_kind::credit:
-            m_outputs[a.port].vcs[a.vc].credits += a.value;
-            try_link(a.port);
+            m_outputs[a.port].vcs[a.vc].credits.add_train(now, a.interval_ps, a.value);
             break;
-        case action_kind::output_release:
-            m_outputs[a.port].vcs[a.vc].free_flits += a.value;
-            try_crossbar(a.port);
-            try_link(a.port);
-            break;
-        case action_kind::crossbar_done: {
-            // The input is free again: every output one of its VCs waits for may now take it.
-            try_crossbar(a.value);
-            for (const input_vc& ivc : m_inputs[a.port].vcs)
-                if (!ivc.queue.empty() && ivc.queue.front()->routed)
-                    try_crossbar(ivc.queue.front()->out_port);
+        case action_kind::output_release: {
+            output_vc& ovc = m_outputs[a.port].vcs[a.vc];
+            ovc.free_flits += a.value;
+            if (ovc.owner == a.interval_ps)  // the packet whose tail just left
+                ovc.owner = no_owner;
             break;
         }
-        case action_kind::link_ready:
-            try_link(a.port);
+        case action_kind::wake_up:
+            m_wake_ups.erase(now);
             break;
         }
+    }
+    // A clocked router decides on its clock edges only.
+    if (align(now) != now) {
+        wake_at(now);
+    } else {
+        allocate(now);
+        if (m_output_buffered)
+            for (unsigned o = 0; o < m_outputs.size(); ++o)
+                try_link(o, now);
     }
     m_actions.rearm(m_wake);
 }
@@ -115,7 +145,6 @@ void router::head_ready(unsigned port, unsigned vc)
         return;
     route(port, pkt);
     m_outputs[pkt.out_port].requests.push_back(request{static_cast<std::uint16_t>(port), static_cast<std::uint8_t>(vc)});
-    try_crossbar(pkt.out_port);
 }
 
 void router::route(unsigned port, packet& pkt)
@@ -127,14 +156,15 @@ void router::route(unsigned port, packet& pkt)
                                            pkt.src, pkt.dst, port_name(port)));
     // Minimal adaptive: the candidate port and VC with the most free downstream space wins; ties
     // go to the earlier candidate, then the lower VC.
+    const sim_ps now = now_ps();
     bool found = false;
     std::int64_t best_score = 0;
     for (unsigned i = 0; i < candidates.count; ++i) {
         const route_candidate& c = candidates.items[i];
-        const output_port& op = m_outputs[c.port];
+        output_port& op = m_outputs[c.port];
         for (unsigned k = 0; k < m_vcs_per_class; ++k) {
             const unsigned v = c.vc_class * m_vcs_per_class + k;
-            const std::int64_t score = op.vcs[v].credits - static_cast<std::int64_t>(op.vcs[v].queued_flits);
+            const std::int64_t score = op.vcs[v].credits.available(now) - static_cast<std::int64_t>(op.vcs[v].queued_flits);
             if (!found || score > best_score) {
                 found = true;
                 best_score = score;
@@ -149,58 +179,119 @@ void router::route(unsigned port, packet& pkt)
         m_params.observer->on_forward(m_params.id, static_cast<std::uint16_t>(port), pkt.out_port, pkt.out_vc, pkt);
 }
 
-void router::try_crossbar(unsigned out_port)
+bool router::can_take(unsigned out_port, const packet& pkt, sim_ps now)
 {
-    const sim_ps now = now_ps();
     output_port& op = m_outputs[out_port];
-    if (op.crossbar_busy_until_ps > now)
-        return;
-    for (auto it = op.requests.begin(); it != op.requests.end(); ++it) {
-        input_port& ip = m_inputs[it->in_port];
-        if (ip.busy_until_ps > now)
+    output_vc& ovc = op.vcs[pkt.out_vc];
+    if (m_params.wormhole && ovc.owner != no_owner)
+        return false;  // retried when the owner's tail has left
+    if (m_output_buffered)
+        return ovc.free_flits >= pkt.flits;
+    // No output buffer: the link must be free when the head reaches it, and the downstream buffer
+    // must have room for the whole packet (virtual cut-through).
+    const sim_ps head_delay = head_crossing_ps() + m_params.output_latency_ps;
+    if (op.link_busy_until_ps > now + head_delay) {
+        wake_at(op.link_busy_until_ps - head_delay);
+        return false;
+    }
+    const sim_ps when = ovc.credits.when_available(pkt.flits, now);
+    if (when == now)
+        return true;
+    if (when != credit_counter::never)
+        wake_at(when);
+    return false;
+}
+
+void router::allocate(sim_ps now)
+{
+    m_requests.clear();
+    for (unsigned o = 0; o < m_outputs.size(); ++o) {
+        output_port& op = m_outputs[o];
+        if (op.requests.empty())
             continue;
-        input_vc& ivc = ip.vcs[it->in_vc];
-        packet* pkt = ivc.queue.front();
-        output_vc& ovc = op.vcs[pkt->out_vc];
-        if (ovc.free_flits < pkt->flits)
-            continue;
-
-        // Grant: stream the packet through the crossbar; the tail cannot cross before it arrived.
-        const unsigned in_port = it->in_port;
-        const unsigned in_vc = it->in_vc;
-        op.requests.erase(it);
-        const sim_ps done = std::max(now + serialization_ps(pkt->bytes, m_params.crossbar_bandwidth_bps),
-                                     pkt->tail_ready_ps + m_crossbar_flit_ps);
-        ip.busy_until_ps = done;
-        op.crossbar_busy_until_ps = done;
-        ivc.queue.pop_front();
-        ivc.used_flits -= pkt->flits;
-        in[in_port].return_credits(static_cast<std::uint8_t>(in_vc), pkt->flits, done - now);
-
-        ovc.free_flits -= pkt->flits;
-        ovc.queued_flits += pkt->flits;
-        pkt->head_ready_ps = now + m_crossbar_flit_ps + m_params.output_latency_ps;
-        pkt->tail_ready_ps = done + m_params.output_latency_ps;
-        ovc.queue.push_back(pkt);
-        ++pkt->hops;
-        ++m_forwarded;
-
-        m_actions.schedule(done, action{action_kind::crossbar_done, static_cast<std::uint16_t>(in_port), 0, out_port}, m_wake);
-        m_actions.schedule(pkt->head_ready_ps, action{action_kind::link_ready, static_cast<std::uint16_t>(out_port), 0, 0}, m_wake);
-        if (!ivc.queue.empty()) {
-            const sim_ps next_ready = std::max(ivc.queue.front()->head_ready_ps, now);
-            m_actions.schedule(next_ready, action{action_kind::head_ready, static_cast<std::uint16_t>(in_port), static_cast<std::uint8_t>(in_vc), 0}, m_wake);
+        if (op.crossbar_busy_until_ps > now)
+            continue;  // woken when the transfer ends
+        for (const request& r : op.requests) {
+            const input_port& ip = m_inputs[r.in_port];
+            if (ip.busy_until_ps > now)
+                continue;  // woken when that input's transfer ends
+            const packet& pkt = *ip.vcs[r.in_vc].queue.front();
+            if (can_take(o, pkt, now))
+                m_requests.push_back(allocation_request{r.in_port, r.in_vc, static_cast<std::uint16_t>(o), pkt.injected_ps});
         }
-        return;
+    }
+    m_allocator.allocate(m_requests, m_grants);
+    for (unsigned g : m_grants) {
+        const allocation_request& r = m_requests[g];
+        transfer(r.in_port, r.in_vc, r.out_port, now);
     }
 }
 
-void router::try_link(unsigned out_port)
+void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_ps now)
 {
-    const sim_ps now = now_ps();
+    output_port& op = m_outputs[out_port];
+    input_port& ip = m_inputs[in_port];
+    input_vc& ivc = ip.vcs[in_vc];
+    packet* pkt = ivc.queue.front();
+    op.requests.erase(std::find_if(op.requests.begin(), op.requests.end(), [&](const request& r) {
+        return r.in_port == in_port && r.in_vc == in_vc;
+    }));
+    ivc.queue.pop_front();
+    ivc.used_flits -= pkt->flits;
+    output_vc& ovc = op.vcs[pkt->out_vc];
+    if (m_params.wormhole)
+        ovc.owner = pkt->id;
+
+    // The packet streams through the crossbar at its bandwidth, never ahead of its own tail.
+    const sim_ps crossed = std::max(now + serialization_ps(pkt->bytes, m_params.crossbar_bandwidth_bps),
+                                    pkt->tail_ready_ps + m_crossbar_flit_ps);
+    const sim_ps head_out = now + head_crossing_ps() + m_params.output_latency_ps;
+    sim_ps drained;  // the tail has left the input buffer and the crossbar
+    if (m_output_buffered) {
+        drained = crossed;
+        ovc.free_flits -= pkt->flits;
+        ovc.queued_flits += pkt->flits;
+        pkt->head_ready_ps = head_out;
+        pkt->tail_ready_ps = crossed + m_params.output_latency_ps;
+        ovc.queue.push_back(pkt);
+        wake_at(head_out);
+    } else {
+        // Straight onto the link, which paces the crossbar from then on.
+        ovc.credits.consume(pkt->flits);
+        pkt->vc = pkt->out_vc;
+        const sim_ps tail_left = out[out_port].send(pkt, head_out, crossed + m_params.output_latency_ps);
+        op.link_busy_until_ps = tail_left;
+        drained = tail_left - m_params.output_latency_ps;
+        m_actions.schedule(tail_left,
+                           action{action_kind::output_release, static_cast<std::uint16_t>(out_port), pkt->out_vc, 0, pkt->id},
+                           m_wake);
+    }
+    ip.busy_until_ps = drained;
+    op.crossbar_busy_until_ps = drained;
+    wake_at(drained);
+
+    // Input buffer slots free up flit by flit, the head's at the grant, the tail's as it enters
+    // the crossbar; each goes back upstream as a credit.
+    const sim_ps last = std::max(now, drained - std::min(drained - now, head_crossing_ps()));
+    const sim_ps interval = pkt->flits > 1 ? (last - now) / (pkt->flits - 1) : 0;
+    const sim_ps first = last - interval * (pkt->flits - 1);
+    in[in_port].return_credits(static_cast<std::uint8_t>(in_vc), pkt->flits, first - now + m_params.credit_delay_ps,
+                               interval);
+    ++pkt->hops;
+    ++m_forwarded;
+
+    if (!ivc.queue.empty())
+        m_actions.schedule(align(std::max(ivc.queue.front()->head_ready_ps, now)),
+                           action{action_kind::head_ready, static_cast<std::uint16_t>(in_port),
+                                  static_cast<std::uint8_t>(in_vc), 0, 0},
+                           m_wake);
+}
+
+void router::try_link(unsigned out_port, sim_ps now)
+{
     output_port& op = m_outputs[out_port];
     if (op.link_busy_until_ps > now)
-        return;
+        return;  // woken when the tail has left
     const unsigned vcs = m_params.vcs;
     for (unsigned k = 0; k < vcs; ++k) {
         const unsigned v = (op.next_vc + k) % vcs;
@@ -208,16 +299,25 @@ void router::try_link(unsigned out_port)
         if (ovc.queue.empty())
             continue;
         packet* pkt = ovc.queue.front();
-        if (pkt->head_ready_ps > now || ovc.credits < pkt->flits)
+        if (pkt->head_ready_ps > now)
+            continue;  // woken when it is
+        const sim_ps when = ovc.credits.when_available(pkt->flits, now);
+        if (when != now) {
+            if (when != credit_counter::never)
+                wake_at(when);
             continue;
+        }
         ovc.queue.pop_front();
         ovc.queued_flits -= pkt->flits;
-        ovc.credits -= pkt->flits;
+        ovc.credits.consume(pkt->flits);
         pkt->vc = static_cast<std::uint8_t>(v);
-        const sim_ps free_at = out[out_port].send(pkt, pkt->tail_ready_ps);
+        const sim_ps free_at = out[out_port].send(pkt, now, pkt->tail_ready_ps);
         op.link_busy_until_ps = free_at;
         op.next_vc = v + 1;
-        m_actions.schedule(free_at, action{action_kind::output_release, static_cast<std::uint16_t>(out_port), static_cast<std::uint8_t>(v), pkt->flits}, m_wake);
+        m_actions.schedule(free_at,
+                           action{action_kind::output_release, static_cast<std::uint16_t>(out_port),
+                                  static_cast<std::uint8_t>(v), pkt->flits, pkt->id},
+                           m_wake);
         return;
     }
 }
@@ -237,6 +337,7 @@ std::uint64_t router::packets_buffered() const
 std::string router::describe_buffers() const
 {
     std::ostringstream os;
+    const sim_ps now = now_ps();
     for (unsigned p = 0; p < m_inputs.size(); ++p)
         for (unsigned v = 0; v < m_inputs[p].vcs.size(); ++v) {
             const input_vc& ivc = m_inputs[p].vcs[v];
@@ -245,19 +346,24 @@ std::string router::describe_buffers() const
             const packet& head = *ivc.queue.front();
             os << fmt::format("  {}.in_{} vc {}: {} packets; head #{} {}->{}", name(), port_name(p), v,
                               ivc.queue.size(), head.id, head.src, head.dst);
-            if (head.routed)
-                os << fmt::format(" waits for out_{} vc {} (buffer free {} flits, needs {})", port_name(head.out_port),
-                                  head.out_vc, m_outputs[head.out_port].vcs[head.out_vc].free_flits, head.flits);
+            if (head.routed) {
+                auto& ovc = const_cast<output_vc&>(m_outputs[head.out_port].vcs[head.out_vc]);
+                os << fmt::format(" waits for out_{} vc {} (", port_name(head.out_port), head.out_vc);
+                if (m_output_buffered)
+                    os << fmt::format("buffer free {} flits, ", ovc.free_flits);
+                os << fmt::format("credits {}, needs {})", ovc.credits.available(now), head.flits);
+            }
             os << '\n';
         }
     for (unsigned p = 0; p < m_outputs.size(); ++p)
         for (unsigned v = 0; v < m_outputs[p].vcs.size(); ++v) {
-            const output_vc& ovc = m_outputs[p].vcs[v];
+            auto& ovc = const_cast<output_vc&>(m_outputs[p].vcs[v]);
             if (ovc.queue.empty())
                 continue;
             const packet& head = *ovc.queue.front();
             os << fmt::format("  {}.out_{} vc {}: {} packets; head #{} {}->{} needs {} credits, has {}\n", name(),
-                              port_name(p), v, ovc.queue.size(), head.id, head.src, head.dst, head.flits, ovc.credits);
+                              port_name(p), v, ovc.queue.size(), head.id, head.src, head.dst, head.flits,
+                              ovc.credits.available(now));
         }
     return os.str();
 }

@@ -1,24 +1,30 @@
-// An input-queued virtual-channel router with output buffers, at packet granularity with
-// cut-through timing. One class serves as the accelerator's 5-port router and as the radix-k
-// switch of a row or column network; the topology builder sets ports, timing and routing.
+// An input-queued virtual-channel router, at packet granularity with flit-accurate timing. One
+// class serves as the accelerator's 5-port router, the radix-k switch of a row or column network
+// and the router of a mesh or torus; the topology builder sets ports, timing and routing.
 //
-// A packet's way through: its head arrives on an input VC; after the input latency it is routed
-// (adaptively: the candidate output and VC with most free downstream space); the crossbar moves it
-// into that output's VC buffer at the crossbar bandwidth, one transfer at a time per input and per
-// output, once that buffer has room; its input buffer space goes back to the upstream sender as
-// credits when the tail has crossed. After the output latency the link sends it, VCs taking turns,
-// once the downstream buffer has credits for the whole packet (virtual cut-through).
+// A packet's way through: its head arrives on an input VC. After the input latency and the
+// route-computation, VC-allocation and switch-allocation stages (cycles of the router clock) it
+// is routed adaptively (the candidate output and VC with most free downstream space) and requests
+// the crossbar. The switch allocator (separable input-first or iSLIP; round-robin or age) grants
+// at most one transfer per input and per output at a time. The packet then streams through the
+// crossbar, either into the output buffer of its VC (when the router has output buffers) or
+// straight onto the link, which then needs credits for the whole packet downstream (virtual
+// cut-through). Its input buffer space returns upstream as credits flit by flit as it drains.
+// See docs/architecture.md ("Timing of one hop") and docs/fidelity.md.
 #pragma once
 
 #include <cstdint>
 #include <deque>
+#include <set>
 #include <string>
 #include <vector>
 
 #include <systemc>
 
 #include "models/core/action_queue.h"
+#include "models/core/credit_counter.h"
 #include "models/core/link_protocol.h"
+#include "models/router/allocator.h"
 #include "models/routing/routing.h"
 
 namespace hxsim {
@@ -28,10 +34,19 @@ struct router_params {
     unsigned ports = 0;
     unsigned vcs = 0;                     ///< per port, split evenly among the routing's classes
     std::uint64_t flit_bytes = 0;         ///< buffer and credit unit
-    std::uint64_t buffer_bytes = 0;       ///< input buffer and output buffer, per port and VC
+    std::uint64_t buffer_bytes = 0;       ///< input buffer, per port and VC
+    std::uint64_t output_buffer_bytes = 0;  ///< output buffer per port and VC; 0: none (crossbar feeds the link)
     sim_ps input_latency_ps = 0;
     sim_ps output_latency_ps = 0;
     std::uint64_t crossbar_bandwidth_bps = 0;
+    sim_ps clock_period_ps = 0;           ///< 0: unclocked (latencies only); else events align to its edges
+    unsigned pre_switch_cycles = 0;       ///< route computation + VC allocation + switch allocation
+    unsigned switch_traversal_cycles = 0; ///< head through the crossbar; 0: one flit time at its bandwidth
+    sim_ps credit_delay_ps = 0;           ///< before a freed buffer slot's credit goes back
+    bool wormhole = false;                ///< an output VC carries one packet at a time
+    allocator_kind allocator = allocator_kind::separable_input_first;
+    unsigned allocator_iterations = 1;
+    bool age_arbitration = false;
     const routing_algorithm* routing = nullptr;
     forward_observer* observer = nullptr;  ///< optional
     std::vector<std::string> port_names;   ///< socket suffixes, e.g. {"local", "N", "E", "S", "W"}
@@ -52,12 +67,13 @@ public:
     std::string describe_buffers() const;
 
 private:
-    enum class action_kind : std::uint8_t { head_ready, credit, output_release, crossbar_done, link_ready };
+    enum class action_kind : std::uint8_t { head_ready, credit, output_release, wake_up };
     struct action {
-        action_kind kind = action_kind::head_ready;
+        action_kind kind = action_kind::wake_up;
         std::uint16_t port = 0;
         std::uint8_t vc = 0;
         std::uint32_t value = 0;
+        sim_ps interval_ps = 0;
     };
     struct request {
         std::uint16_t in_port;
@@ -72,10 +88,11 @@ private:
         sim_ps busy_until_ps = 0;  // crossbar input streaming a packet
     };
     struct output_vc {
-        std::deque<packet*> queue;
+        std::deque<packet*> queue;      // output buffer, waiting for the link
         std::uint32_t free_flits = 0;   // output buffer space
-        std::uint32_t queued_flits = 0; // waiting for the link
-        std::int64_t credits = 0;       // downstream input buffer space
+        std::uint32_t queued_flits = 0;
+        credit_counter credits;         // downstream input buffer space
+        std::uint64_t owner = no_owner; // wormhole: the packet holding this VC
     };
     struct output_port {
         std::vector<output_vc> vcs;
@@ -84,6 +101,7 @@ private:
         sim_ps link_busy_until_ps = 0;
         unsigned next_vc = 0;           // round robin over VCs on the link
     };
+    static constexpr std::uint64_t no_owner = ~0ull;
 
     void packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps) override;
     void credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps) override;
@@ -91,18 +109,28 @@ private:
     void wake();
     void head_ready(unsigned port, unsigned vc);
     void route(unsigned port, packet& pkt);
-    void try_crossbar(unsigned out_port);
-    void try_link(unsigned out_port);
+    void allocate(sim_ps now);
+    bool can_take(unsigned out_port, const packet& pkt, sim_ps now);
+    void transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_ps now);
+    void try_link(unsigned out_port, sim_ps now);
+    void wake_at(sim_ps at_ps);
+    sim_ps align(sim_ps t) const;
+    sim_ps head_crossing_ps() const;
     std::string port_name(unsigned port) const;
 
     router_params m_params;
     unsigned m_vcs_per_class;
     std::uint32_t m_buffer_flits;
+    bool m_output_buffered;
     sim_ps m_crossbar_flit_ps;
     std::vector<input_port> m_inputs;
     std::vector<output_port> m_outputs;
+    switch_allocator m_allocator;
+    std::vector<allocation_request> m_requests;  // scratch of allocate()
+    std::vector<unsigned> m_grants;
     action_queue<action> m_actions;
     sc_core::sc_event m_wake;
+    std::set<sim_ps> m_wake_ups;  // pending wake_up actions, one per instant
     std::uint64_t m_forwarded = 0;
 };
 

@@ -39,7 +39,8 @@ struct nic_config {
 
 /// Parameters of one router class (the accelerator routers, or the network switches).
 struct router_config {
-    std::uint64_t buffer_bytes = 0;             ///< input and output buffer, per port and VC
+    std::uint64_t buffer_bytes = 0;             ///< input buffer, per port and VC
+    std::uint64_t output_buffer_bytes = 0;      ///< output buffer, per port and VC; 0: none
     std::uint64_t input_latency_ps = 0;         ///< head arrival to crossbar request
     std::uint64_t output_latency_ps = 0;        ///< crossbar to link
     std::uint64_t crossbar_bandwidth_bps = 0;   ///< per crossbar transfer (input to output)

@@ -104,7 +104,7 @@ TEST(scoreboard, detects_a_lost_packet)
 TEST(scoreboard, detects_a_message_delivered_twice_or_to_the_wrong_place)
 {
     test::run_scenario([] {
-        scoreboard board(4, 1000);
+        scoreboard board(4, 0, 1000);
         const std::uint64_t seed = 99;
         const std::uint64_t id = board.expect(0, 3, 100, seed, 0);
         tlm::tlm_generic_payload trans;
@@ -121,7 +121,7 @@ TEST(scoreboard, detects_a_message_delivered_twice_or_to_the_wrong_place)
         ASSERT_TRUE(board.failed());
         EXPECT_NE(board.failures()[0].find("delivered twice"), std::string::npos) << board.failures()[0];
 
-        scoreboard other(4, 1000);
+        scoreboard other(4, 0, 1000);
         ext->id = other.expect(0, 3, 100, seed, 0);
         other.delivered(2, trans, 10);
         ASSERT_TRUE(other.failed());

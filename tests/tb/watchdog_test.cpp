@@ -105,7 +105,7 @@ TEST(watchdog, reports_a_deadlocked_ring_with_the_stuck_buffers)
         for (std::uint32_t s = 0; s < nodes; ++s)
             for (int m = 0; m < 20; ++m)
                 pattern.add(s, (s + 2) % nodes, 256);
-        scoreboard board(nodes, 1'000'000);
+        scoreboard board(nodes, 0, 1'000'000);
         traffic_generator traffic("traffic", ring, pattern, board, traffic_generator_params{0, 1});
         watchdog dog("watchdog", 100'000'000, ring, board, traffic);
         sc_core::sc_start();
@@ -130,7 +130,7 @@ TEST(watchdog, stays_quiet_when_the_same_ring_is_lightly_loaded)
         // One packet in flight at a time: no cycle of full buffers can form.
         for (std::uint32_t m = 0; m < 10; ++m)
             pattern.add(m % nodes, (m + 2) % nodes, 256, m * 1'000'000);
-        scoreboard board(nodes, 1'000'000'000);
+        scoreboard board(nodes, 0, 1'000'000'000);
         traffic_generator traffic("traffic", ring, pattern, board, traffic_generator_params{0, 1});
         watchdog dog("watchdog", 100'000'000, ring, board, traffic);
         sc_core::sc_start();

@@ -1,0 +1,51 @@
+// The switch allocator of a router: matches requesting input VCs to output ports, at most one
+// grant per input port and per output port at a time. Two designs of the literature:
+//  - separable input-first: each input port picks one of its requests, then each output port
+//    picks one of the inputs that picked it;
+//  - iSLIP: outputs grant, inputs accept, over a number of iterations; round-robin pointers move
+//    only for grants accepted in the first iteration.
+// Arbiters rotate round robin, or (age) favour the oldest packet, rotating among equals.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "models/core/sim_time.h"
+
+namespace hxsim {
+
+enum class allocator_kind { separable_input_first, islip };
+
+struct allocation_request {
+    std::uint16_t in_port = 0;
+    std::uint8_t in_vc = 0;
+    std::uint16_t out_port = 0;
+    sim_ps age_ps = 0;  ///< when the packet was injected: smaller is older
+};
+
+class switch_allocator {
+public:
+    switch_allocator(unsigned ports, allocator_kind kind, unsigned iterations, bool by_age);
+
+    /// Fills `grants` with the indices into `requests` that won. Every request must be one the
+    /// router could serve now (input and output free, buffer space available).
+    void allocate(const std::vector<allocation_request>& requests, std::vector<unsigned>& grants);
+
+private:
+    /// Among `candidates` (indices into requests), the winner of an arbiter whose round-robin
+    /// pointer is `pointer`, rotating over `key` (a port number).
+    unsigned pick(const std::vector<allocation_request>& requests, const std::vector<unsigned>& candidates,
+                  unsigned pointer, bool by_output) const;
+    void separable(const std::vector<allocation_request>& requests, std::vector<unsigned>& grants);
+    void islip(const std::vector<allocation_request>& requests, std::vector<unsigned>& grants);
+
+    unsigned m_ports;
+    allocator_kind m_kind;
+    unsigned m_iterations;
+    bool m_by_age;
+    std::vector<unsigned> m_input_pointer;   // next output an input favours
+    std::vector<unsigned> m_output_pointer;  // next input an output favours
+    std::vector<std::vector<unsigned>> m_by_port;  // scratch
+};
+
+}  // namespace hxsim
