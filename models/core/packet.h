@@ -44,6 +44,13 @@ inline std::uint32_t buffer_flits(std::uint64_t buffer_bytes, std::uint64_t flit
     return static_cast<std::uint32_t>(flits < UINT32_MAX / 2 ? flits : UINT32_MAX / 2);
 }
 
+/// Buffer slots a packet of `flits` occupies in a buffer of `capacity` flits: a wormhole packet
+/// longer than the buffer holds only part of itself there (the rest is still upstream).
+inline std::uint32_t resident_flits(std::uint32_t flits, std::uint32_t capacity)
+{
+    return flits < capacity ? flits : capacity;
+}
+
 /// Recycles packets so that a run moving millions of them does not call new for each.
 class packet_pool {
 public:

@@ -69,7 +69,7 @@ void nic::packet_arrives(unsigned, const link_beat& beat, sim_ps head_ps)
 {
     // The NIC sinks flits at link rate: each buffer slot is free again as its flit arrives, and
     // the packet is handled when the tail is in.
-    const std::uint32_t flits = beat.pkt->flits;
+    const std::uint32_t flits = resident_flits(beat.pkt->flits, m_params.receive_buffer_flits);
     const sim_ps interval = flits > 1 ? (beat.tail_ps - head_ps) / (flits - 1) : 0;
     net_in.return_credits(beat.vc, flits, beat.tail_ps - interval * (flits - 1) - now_ps(), interval);
     action a;
@@ -142,7 +142,8 @@ void nic::try_send()
     for (unsigned v = 1; v < m_params.injection_vcs; ++v)
         if (m_credits[v].available(now) > m_credits[vc].available(now))
             vc = v;
-    const sim_ps when = m_credits[vc].when_available(flits, now);
+    const std::uint32_t needed = m_params.wormhole ? resident_flits(flits, m_params.router_buffer_flits) : flits;
+    const sim_ps when = m_credits[vc].when_available(needed, now);
     if (when != now) {
         if (when != credit_counter::never) {
             action retry;
@@ -174,7 +175,7 @@ void nic::try_send()
     pkt->hops = 0;
     pkt->injected_ps = now;
 
-    m_credits[vc].consume(flits);
+    m_credits[vc].consume(needed);
     m_link_free_ps = net_out.send(pkt, now, now);
     ++m_params.counters->packets_injected;
     msg.next_offset += bytes;

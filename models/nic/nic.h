@@ -48,6 +48,7 @@ struct nic_params {
     unsigned injection_vcs = 0;           ///< VCs [0, injection_vcs) carry new packets
     std::uint32_t router_buffer_flits = 0;  ///< per VC of the router's local input: initial credits
     std::uint32_t receive_buffer_flits = 0; ///< per VC of this NIC's receive buffer
+    bool wormhole = false;                  ///< the router's flow control (packets may outsize its buffer)
     packet_pool* pool = nullptr;
     network_counters* counters = nullptr;
 };

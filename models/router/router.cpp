@@ -77,7 +77,7 @@ void router::packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps
 {
     packet* pkt = beat.pkt;
     input_vc& ivc = m_inputs[port].vcs[beat.vc];
-    ivc.used_flits += pkt->flits;
+    ivc.used_flits += resident_flits(pkt->flits, m_buffer_flits);
     if (ivc.used_flits > m_buffer_flits)
         throw std::logic_error(fmt::format("{}: input {} VC {} overflows: the sender ignored credits",
                                            name(), port_name(port), beat.vc));
@@ -179,6 +179,11 @@ void router::route(unsigned port, packet& pkt)
         m_params.observer->on_forward(m_params.id, static_cast<std::uint16_t>(port), pkt.out_port, pkt.out_vc, pkt);
 }
 
+std::uint32_t router::flits_needed(unsigned out_port, const packet& pkt) const
+{
+    return m_params.wormhole ? resident_flits(pkt.flits, m_params.downstream_buffer_flits[out_port]) : pkt.flits;
+}
+
 bool router::can_take(unsigned out_port, const packet& pkt, sim_ps now)
 {
     output_port& op = m_outputs[out_port];
@@ -194,7 +199,7 @@ bool router::can_take(unsigned out_port, const packet& pkt, sim_ps now)
         wake_at(op.link_busy_until_ps - head_delay);
         return false;
     }
-    const sim_ps when = ovc.credits.when_available(pkt.flits, now);
+    const sim_ps when = ovc.credits.when_available(flits_needed(out_port, pkt), now);
     if (when == now)
         return true;
     if (when != credit_counter::never)
@@ -237,7 +242,8 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
         return r.in_port == in_port && r.in_vc == in_vc;
     }));
     ivc.queue.pop_front();
-    ivc.used_flits -= pkt->flits;
+    const std::uint32_t resident = resident_flits(pkt->flits, m_buffer_flits);
+    ivc.used_flits -= resident;
     output_vc& ovc = op.vcs[pkt->out_vc];
     if (m_params.wormhole)
         ovc.owner = pkt->id;
@@ -257,7 +263,7 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
         wake_at(head_out);
     } else {
         // Straight onto the link, which paces the crossbar from then on.
-        ovc.credits.consume(pkt->flits);
+        ovc.credits.consume(flits_needed(out_port, *pkt));
         pkt->vc = pkt->out_vc;
         const sim_ps tail_left = out[out_port].send(pkt, head_out, crossed + m_params.output_latency_ps);
         op.link_busy_until_ps = tail_left;
@@ -273,9 +279,9 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
     // Input buffer slots free up flit by flit, the head's at the grant, the tail's as it enters
     // the crossbar; each goes back upstream as a credit.
     const sim_ps last = std::max(now, drained - std::min(drained - now, head_crossing_ps()));
-    const sim_ps interval = pkt->flits > 1 ? (last - now) / (pkt->flits - 1) : 0;
-    const sim_ps first = last - interval * (pkt->flits - 1);
-    in[in_port].return_credits(static_cast<std::uint8_t>(in_vc), pkt->flits, first - now + m_params.credit_delay_ps,
+    const sim_ps interval = resident > 1 ? (last - now) / (resident - 1) : 0;
+    const sim_ps first = last - interval * (resident - 1);
+    in[in_port].return_credits(static_cast<std::uint8_t>(in_vc), resident, first - now + m_params.credit_delay_ps,
                                interval);
     ++pkt->hops;
     ++m_forwarded;
@@ -301,7 +307,7 @@ void router::try_link(unsigned out_port, sim_ps now)
         packet* pkt = ovc.queue.front();
         if (pkt->head_ready_ps > now)
             continue;  // woken when it is
-        const sim_ps when = ovc.credits.when_available(pkt->flits, now);
+        const sim_ps when = ovc.credits.when_available(flits_needed(out_port, *pkt), now);
         if (when != now) {
             if (when != credit_counter::never)
                 wake_at(when);
@@ -309,7 +315,7 @@ void router::try_link(unsigned out_port, sim_ps now)
         }
         ovc.queue.pop_front();
         ovc.queued_flits -= pkt->flits;
-        ovc.credits.consume(pkt->flits);
+        ovc.credits.consume(flits_needed(out_port, *pkt));
         pkt->vc = static_cast<std::uint8_t>(v);
         const sim_ps free_at = out[out_port].send(pkt, now, pkt->tail_ready_ps);
         op.link_busy_until_ps = free_at;

@@ -111,6 +111,9 @@ private:
     void route(unsigned port, packet& pkt);
     void allocate(sim_ps now);
     bool can_take(unsigned out_port, const packet& pkt, sim_ps now);
+    /// Credits a packet needs before it may start downstream: all its flits (virtual cut-through),
+    /// or as many as the downstream buffer holds (wormhole; see docs/fidelity.md).
+    std::uint32_t flits_needed(unsigned out_port, const packet& pkt) const;
     void transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_ps now);
     void try_link(unsigned out_port, sim_ps now);
     void wake_at(sim_ps at_ps);

@@ -32,6 +32,7 @@ hammingmesh::hammingmesh(const platform_config& config, forward_observer* observ
     ap.nic.injection_vcs = config.vcs / hammingmesh_routing::classes;
     ap.nic.router_buffer_flits = acc_flits;
     ap.nic.receive_buffer_flits = acc_flits;
+    ap.nic.wormhole = config.router.flow_control == "wormhole";
     ap.nic.pool = &m_pool;
     ap.nic.counters = &m_counters;
     ap.mesh_link = link_params{config.link.bandwidth_bps, config.link.latency_ps, config.flit_bytes};

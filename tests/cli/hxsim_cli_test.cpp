@@ -331,6 +331,7 @@ const std::vector<std::pair<std::string, std::string>> schema_keys{
     {"topology.board", "[2, 2]"},
     {"topology.grid", "[4, 4]"},
     {"topology.switch_radix", "64"},
+    {"topology.dims", "[8, 8]"},
     {"link.bandwidth", "400Gbps"},
     {"link.latency", "40ns"},
     {"nic.injection_bandwidth", "1600Gbps"},
@@ -338,18 +339,45 @@ const std::vector<std::pair<std::string, std::string>> schema_keys{
     {"router.flit", "256B"},
     {"router.vcs", "3"},
     {"router.buffer", "32MiB"},
+    {"router.output_buffer", "32MiB"},
     {"router.input_latency", "20ns"},
     {"router.output_latency", "20ns"},
     {"router.crossbar_bandwidth", "3200Gbps"},
+    {"router.clock", "1GHz"},
+    {"router.routing_cycles", "0"},
+    {"router.vc_allocation_cycles", "0"},
+    {"router.switch_allocation_cycles", "0"},
+    {"router.switch_traversal_cycles", "0"},
+    {"router.credit_delay", "0ns"},
+    {"router.flow_control", "virtual-cut-through"},
+    {"router.allocator", "separable-input-first"},
+    {"router.allocator_iterations", "1"},
+    {"router.arbitration", "round-robin"},
     {"switch.buffer", "32MiB"},
+    {"switch.output_buffer", "32MiB"},
     {"switch.input_latency", "20ns"},
     {"switch.output_latency", "20ns"},
     {"switch.crossbar_bandwidth", "3200Gbps"},
+    {"switch.clock", "1GHz"},
+    {"switch.routing_cycles", "0"},
+    {"switch.vc_allocation_cycles", "0"},
+    {"switch.switch_allocation_cycles", "0"},
+    {"switch.switch_traversal_cycles", "0"},
+    {"switch.credit_delay", "0ns"},
+    {"switch.flow_control", "virtual-cut-through"},
+    {"switch.allocator", "separable-input-first"},
+    {"switch.allocator_iterations", "1"},
+    {"switch.arbitration", "round-robin"},
     {"routing.algorithm", "min-adaptive"},
     {"traffic.pattern", "uniform"},
     {"traffic.load", "0.5"},
+    {"traffic.injection", "poisson"},
+    {"traffic.burst_length", "8"},
+    {"traffic.hotspot", "0"},
+    {"traffic.hotspot_fraction", "0.2"},
     {"traffic.message_size", "64KiB"},
     {"traffic.inline_payload", "4KiB"},
+    {"run.warmup", "0ns"},
     {"run.duration", "20us"},
     {"run.seed", "1"},
     {"run.watchdog", "1ms"},
@@ -358,7 +386,7 @@ const std::vector<std::pair<std::string, std::string>> schema_keys{
 // ---------------------------------------------------------------------------------------------
 // Fixture: a private working directory per test
 
-class HxsimCli : public ::testing::Test {
+class hxsim_cli : public ::testing::Test {
 protected:
     void SetUp() override
     {
@@ -434,20 +462,20 @@ private:
 // ---------------------------------------------------------------------------------------------
 // 1. Bad input
 
-TEST_F(HxsimCli, MissingConfigFileIsRejected)
+TEST_F(hxsim_cli, missing_config_file_is_rejected)
 {
     const std::string config = path("absent.yaml").string();
     expect_rejected({"--config", config}, {config, "No such file"});
 }
 
-TEST_F(HxsimCli, DirectoryAsConfigIsRejected)
+TEST_F(hxsim_cli, directory_as_config_is_rejected)
 {
     const fs::path config = path("configs.d");
     fs::create_directory(config);
     expect_rejected({"--config", config.string()}, {config.string(), "directory"});
 }
 
-TEST_F(HxsimCli, MalformedYamlIsRejectedWithFileAndLine)
+TEST_F(hxsim_cli, malformed_yaml_is_rejected_with_file_and_line)
 {
     // Line 4 is indented deeper than its sibling key: a YAML syntax error there.
     const fs::path config = write_file("malformed.yaml",
@@ -458,7 +486,7 @@ TEST_F(HxsimCli, MalformedYamlIsRejectedWithFileAndLine)
     expect_rejected({"--config", config.string()}, {config.string() + ":4:", "YAML"});
 }
 
-TEST_F(HxsimCli, UnknownKeyIsRejectedWithSuggestion)
+TEST_F(hxsim_cli, unknown_key_is_rejected_with_suggestion)
 {
     const fs::path config = write_file("typo.yaml",
                                        "# a platform\n"
@@ -467,7 +495,7 @@ TEST_F(HxsimCli, UnknownKeyIsRejectedWithSuggestion)
                     {config.string() + ":2:", "router.vsc", "did you mean 'router.vcs'"});
 }
 
-TEST_F(HxsimCli, MissingUnitIsRejectedWithFileLineAndKey)
+TEST_F(hxsim_cli, missing_unit_is_rejected_with_file_line_and_key)
 {
     const fs::path config = write_file("no_unit.yaml",
                                        "# a platform\n"
@@ -477,67 +505,108 @@ TEST_F(HxsimCli, MissingUnitIsRejectedWithFileLineAndKey)
                     {config.string() + ":3:", "link.bandwidth", "unit"});
 }
 
-TEST_F(HxsimCli, ZeroSizeIsRejectedWithFileLineAndKey)
+TEST_F(hxsim_cli, zero_size_is_rejected_with_file_line_and_key)
 {
     const fs::path config = write_file("zero_mtu.yaml", "nic: {mtu: 0B}\n");
     expect_rejected({"--config", config.string()}, {config.string() + ":1:", "nic.mtu"});
 }
 
-TEST_F(HxsimCli, SetWithoutEqualsIsRejected)
+TEST_F(hxsim_cli, set_without_equals_is_rejected)
 {
     expect_rejected({"--set", "router.vcs"}, {"--set router.vcs", "KEY=VALUE"});
 }
 
-TEST_F(HxsimCli, SetUnknownKeyIsRejectedWithSuggestion)
+TEST_F(hxsim_cli, set_unknown_key_is_rejected_with_suggestion)
 {
     expect_rejected({"--set", "router.vsc=3"}, {"router.vsc", "did you mean 'router.vcs'"});
 }
 
-TEST_F(HxsimCli, SetZeroVcsIsRejected)
+TEST_F(hxsim_cli, set_zero_vcs_is_rejected)
 {
     expect_rejected({"--set", "router.vcs=0"}, {"router.vcs", "'0'"});
 }
 
-TEST_F(HxsimCli, SetBadValueOfKnownKeyIsRejected)
+TEST_F(hxsim_cli, set_bad_value_of_known_key_is_rejected)
 {
     expect_rejected({"--set", "run.seed=abc"}, {"run.seed", "abc"});
-    expect_rejected({"--set", "traffic.pattern=tornado"}, {"traffic.pattern", "tornado"});
+    // tornado is a pattern now; the message lists the choices.
+    expect_rejected({"--set", "traffic.pattern=random"},
+                    {"traffic.pattern", "'random'", "tornado", "hotspot"});
+    expect_rejected({"--set", "router.flow_control=store-and-forward"},
+                    {"router.flow_control", "store-and-forward", "virtual-cut-through, wormhole"});
 }
 
-TEST_F(HxsimCli, SeedThatIsNotANumberIsRejected)
+TEST_F(hxsim_cli, clock_that_is_not_whole_picoseconds_is_rejected)
+{
+    expect_rejected({"--set", "router.clock=3GHz"}, {"router.clock", "3GHz", "picoseconds"});
+    expect_rejected({"--set", "switch.clock=1.5GHz"}, {"switch.clock", "1.5GHz", "picoseconds"});
+}
+
+TEST_F(hxsim_cli, dimension_order_on_hammingmesh_is_rejected)
+{
+    expect_rejected({"--set", "routing.algorithm=dimension-order"},
+                    {"routing.algorithm", "dimension-order", "hammingmesh"});
+}
+
+TEST_F(hxsim_cli, bad_sizes_in_flits_are_rejected)
+{
+    expect_rejected({"--set", "router.flit=8flits"}, {"router.flit", "8flits", "bytes"});
+    expect_rejected({"--set", "router.buffer=0flits"}, {"router.buffer", "0flits", "positive"});
+    expect_rejected({"--set", "router.buffer=1.5flits"}, {"router.buffer", "1.5flits"});
+}
+
+// A buffer in flits is resolved with the final router.flit: 16 flits of 512B hold the 8KiB MTU
+// that virtual cut-through asks for, 16 flits of the default 256B do not.
+TEST_F(hxsim_cli, buffer_in_flits_uses_the_final_flit)
+{
+    const std::vector<std::string> small{"--set", "run.duration=2us", "--set", "topology.grid=[2,2]"};
+    std::vector<std::string> args{"--set", "router.buffer=16flits", "--set", "router.flit=512B"};
+    args.insert(args.end(), small.begin(), small.end());
+    const json s = run_stats(args, "flits.json");
+    ASSERT_TRUE(s.is_object());
+    EXPECT_EQ(s["ok"], true);
+
+    const fs::path config = write_file("flits.yaml", "router: {buffer: 16flits}\n");
+    expect_rejected({"--config", config.string()},
+                    {config.string() + ":1:", "router.buffer", "virtual cut-through", "4KiB"});
+    expect_rejected({"--config", config.string(), "--set", "router.flit=128B"},
+                    {config.string() + ":1:", "router.buffer", "2KiB"});
+}
+
+TEST_F(hxsim_cli, seed_that_is_not_a_number_is_rejected)
 {
     expect_rejected({"--seed", "abc"}, {"--seed", "abc"});
 }
 
 // --set run.seed=-1 is rejected ("expected a non-negative integer"); --seed must not be laxer.
-TEST_F(HxsimCli, NegativeSeedIsRejected)
+TEST_F(hxsim_cli, negative_seed_is_rejected)
 {
     expect_rejected({"--seed", "-1"}, {"seed"});
 }
 
 // 2^64 does not fit the seed; it must not be silently replaced by another number.
-TEST_F(HxsimCli, SeedOutOfRangeIsRejected)
+TEST_F(hxsim_cli, seed_out_of_range_is_rejected)
 {
     expect_rejected({"--seed", "18446744073709551616"}, {"seed"});
 }
 
-TEST_F(HxsimCli, UnknownOptionIsRejected)
+TEST_F(hxsim_cli, unknown_option_is_rejected)
 {
     expect_rejected({"--bogus"}, {"--bogus"});
 }
 
-TEST_F(HxsimCli, OptionWithoutValueIsRejected)
+TEST_F(hxsim_cli, option_without_value_is_rejected)
 {
     expect_bad_input(run({"--config"}), {"--config"});
 }
 
-TEST_F(HxsimCli, TooManyBoardsForTheSwitchRadixIsRejected)
+TEST_F(hxsim_cli, too_many_boards_for_the_switch_radix_is_rejected)
 {
     expect_rejected({"--set", "topology.grid=[40,4]", "--set", "topology.switch_radix=64"},
                     {"switch_radix", "40"});
 }
 
-TEST_F(HxsimCli, StatsJsonInMissingDirectoryFailsBeforeSimulating)
+TEST_F(hxsim_cli, stats_json_in_missing_directory_fails_before_simulating)
 {
     const fs::path out = path("no_such_dir") / "stats.json";
     const run_result r = run({"--set", "run.duration=2us", "--stats-json", out.string()});
@@ -548,7 +617,7 @@ TEST_F(HxsimCli, StatsJsonInMissingDirectoryFailsBeforeSimulating)
 
 // A directory cannot be replaced by the statistics: that must be found before a long run, not
 // after it, and must leave no temporary file behind.
-TEST_F(HxsimCli, StatsJsonOntoADirectoryFailsBeforeSimulating)
+TEST_F(hxsim_cli, stats_json_onto_a_directory_fails_before_simulating)
 {
     const fs::path out = path("stats.d");
     fs::create_directory(out);
@@ -565,7 +634,7 @@ TEST_F(HxsimCli, StatsJsonOntoADirectoryFailsBeforeSimulating)
 }
 
 // A bad configuration must not touch statistics a previous run wrote.
-TEST_F(HxsimCli, BadInputLeavesExistingStatisticsAlone)
+TEST_F(hxsim_cli, bad_input_leaves_existing_statistics_alone)
 {
     const fs::path out = write_file("previous.json", "{\"previous\": true}\n");
     const run_result r = run({"--set", "router.vcs=0", "--stats-json", out.string()});
@@ -579,7 +648,7 @@ TEST_F(HxsimCli, BadInputLeavesExistingStatisticsAlone)
 // ---------------------------------------------------------------------------------------------
 // 2. --help and --list-params
 
-TEST_F(HxsimCli, HelpMentionsEveryOption)
+TEST_F(hxsim_cli, help_mentions_every_option)
 {
     const run_result r = run({"--help"});
     expect_no_crash(r);
@@ -590,7 +659,7 @@ TEST_F(HxsimCli, HelpMentionsEveryOption)
     expect_no_summary(r);
 }
 
-TEST_F(HxsimCli, ListParamsListsEveryKeyWithItsDefault)
+TEST_F(hxsim_cli, list_params_lists_every_key_with_its_default)
 {
     const run_result r = run({"--list-params"});
     expect_no_crash(r);
@@ -622,7 +691,7 @@ TEST_F(HxsimCli, ListParamsListsEveryKeyWithItsDefault)
 
 // The listed defaults are what an empty configuration runs with: setting every one of them
 // explicitly changes nothing.
-TEST_F(HxsimCli, ListedDefaultsAreTheDefaults)
+TEST_F(hxsim_cli, listed_defaults_are_the_defaults)
 {
     const run_result listing = run({"--list-params"});
     ASSERT_EQ(listing.status, exit_ok) << listing.describe();
@@ -672,7 +741,7 @@ void expect_count(const json& parent, const std::string& key)
     EXPECT_TRUE(parent[key].is_number_unsigned()) << key << " is not a count: " << parent[key];
 }
 
-TEST_F(HxsimCli, DefaultRunPassesAndWritesConsistentStatistics)
+TEST_F(hxsim_cli, default_run_passes_and_writes_consistent_statistics)
 {
     run_result r;
     const json s = run_stats({"--set", "run.duration=5us"}, "default.json", &r);
@@ -781,7 +850,7 @@ TEST_F(HxsimCli, DefaultRunPassesAndWritesConsistentStatistics)
 // ---------------------------------------------------------------------------------------------
 // 4. Determinism
 
-TEST_F(HxsimCli, UniformTrafficIsDeterministicUnderASeed)
+TEST_F(hxsim_cli, uniform_traffic_is_deterministic_under_a_seed)
 {
     const std::vector<std::string> base{"--set", "run.duration=2us", "--set", "traffic.pattern=uniform"};
     auto with_seed = [&](const char* seed) {
@@ -804,7 +873,7 @@ TEST_F(HxsimCli, UniformTrafficIsDeterministicUnderASeed)
         << "--seed 8 gives the same traffic as --seed 7";
 }
 
-TEST_F(HxsimCli, AlltoallIsDeterministicAndComplete)
+TEST_F(hxsim_cli, alltoall_is_deterministic_and_complete)
 {
     const std::vector<std::string> base{"--set", "traffic.pattern=alltoall", "--set",
                                         "traffic.message_size=16KiB", "--set", "topology.grid=[2,2]"};
@@ -855,7 +924,7 @@ TEST_F(HxsimCli, AlltoallIsDeterministicAndComplete)
 // ---------------------------------------------------------------------------------------------
 // 5. --quiet
 
-TEST_F(HxsimCli, QuietPrintsNothingForAPassingRun)
+TEST_F(hxsim_cli, quiet_prints_nothing_for_a_passing_run)
 {
     const run_result r = run({"--quiet", "--set", "run.duration=2us", "--set", "topology.grid=[2,2]",
                               "--stats-json", path("quiet.json").string()});
@@ -875,7 +944,7 @@ TEST_F(HxsimCli, QuietPrintsNothingForAPassingRun)
 
 // A user's shell does not set SYSTEMC_DISABLE_COPYRIGHT_MESSAGE; hxsim sets it itself so that
 // --quiet is quiet and an error is the first thing on stderr.
-TEST_F(HxsimCli, NoSystemcBannerWithoutTheEnvironmentVariable)
+TEST_F(hxsim_cli, no_systemc_banner_without_the_environment_variable)
 {
     const run_result quiet = run({"--quiet", "--set", "run.duration=2us", "--set", "topology.grid=[2,2]"},
                                  systemc_banner_env::unset);
@@ -891,7 +960,7 @@ TEST_F(HxsimCli, NoSystemcBannerWithoutTheEnvironmentVariable)
 // ---------------------------------------------------------------------------------------------
 // 6. Overrides reach the simulation
 
-TEST_F(HxsimCli, TopologyOverridesChangeThePlatform)
+TEST_F(hxsim_cli, topology_overrides_change_the_platform)
 {
     const json s = run_stats({"--set", "topology.board=[4,4]", "--set", "topology.grid=[2,2]",
                               "--set", "run.duration=2us"},
@@ -903,7 +972,7 @@ TEST_F(HxsimCli, TopologyOverridesChangeThePlatform)
     EXPECT_EQ(s["ok"], true);
 }
 
-TEST_F(HxsimCli, PatternOverrideChangesTheTraffic)
+TEST_F(hxsim_cli, pattern_override_changes_the_traffic)
 {
     run_result r;
     const json s = run_stats({"--set", "traffic.pattern=permutation", "--set", "run.duration=2us",
@@ -918,7 +987,7 @@ TEST_F(HxsimCli, PatternOverrideChangesTheTraffic)
 }
 
 // --set overrides the file, a later --set an earlier one, and --seed overrides run.seed.
-TEST_F(HxsimCli, OverridesApplyInOrderOverTheFile)
+TEST_F(hxsim_cli, overrides_apply_in_order_over_the_file)
 {
     const fs::path config = write_file("small.yaml",
                                        "topology: {grid: [2, 2]}\n"

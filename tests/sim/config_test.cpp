@@ -4,9 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -78,6 +81,25 @@ void expect_unset_defaults(const platform_config& c)
     EXPECT_EQ(c.net_switch.crossbar_bandwidth_bps, 3'200'000'000'000u);
     EXPECT_EQ(c.traffic.inline_payload_bytes, 4'096u);
     EXPECT_EQ(c.run.watchdog_ps, 1'000'000'000u);
+    // Added with mesh/torus, router pipelines and open-loop traffic.
+    EXPECT_EQ(c.topology.dims, (std::array<unsigned, 2>{8, 8}));
+    for (const hxsim::router_config* r : {&c.router, &c.net_switch}) {
+        EXPECT_EQ(r->clock_period_ps, 1'000u);  // 1GHz
+        EXPECT_EQ(r->routing_cycles, 0u);
+        EXPECT_EQ(r->vc_allocation_cycles, 0u);
+        EXPECT_EQ(r->switch_allocation_cycles, 0u);
+        EXPECT_EQ(r->switch_traversal_cycles, 0u);
+        EXPECT_EQ(r->credit_delay_ps, 0u);
+        EXPECT_EQ(r->flow_control, "virtual-cut-through");
+        EXPECT_EQ(r->allocator, "separable-input-first");
+        EXPECT_EQ(r->allocator_iterations, 1u);
+        EXPECT_EQ(r->arbitration, "round-robin");
+    }
+    EXPECT_EQ(c.traffic.injection, "poisson");
+    EXPECT_EQ(c.traffic.burst_length, 8u);
+    EXPECT_EQ(c.traffic.hotspot, 0u);
+    EXPECT_EQ(c.traffic.hotspot_fraction, 0.2);
+    EXPECT_EQ(c.run.warmup_ps, 0u);
 }
 
 // ---- files that load ----
@@ -224,7 +246,8 @@ TEST(config, bad_enum_lists_the_choices)
 {
     const std::string path = fixture("bad_enum.yaml");
     EXPECT_EQ(error_of(path), path + ":2:12: traffic.pattern: expected one of uniform, alltoall, "
-                                     "permutation, got 'random'");
+                                     "permutation, transpose, bit-complement, bit-reverse, "
+                                     "shuffle, tornado, neighbor, hotspot, got 'random'");
 }
 
 TEST(config, list_of_wrong_length)
@@ -245,8 +268,12 @@ TEST(config, section_that_is_not_a_map)
 {
     const std::string path = fixture("non_map_section.yaml");
     EXPECT_EQ(error_of(path), path + ":2:9: router: expected a map of router keys (flit, vcs, "
-                                     "buffer, input_latency, output_latency, "
-                                     "crossbar_bandwidth), got '[flit, vcs]'");
+                                     "buffer, output_buffer, input_latency, output_latency, "
+                                     "crossbar_bandwidth, clock, routing_cycles, "
+                                     "vc_allocation_cycles, switch_allocation_cycles, "
+                                     "switch_traversal_cycles, credit_delay, flow_control, "
+                                     "allocator, allocator_iterations, arbitration), got "
+                                     "'[flit, vcs]'");
 }
 
 TEST(config, map_where_a_scalar_is_expected)
@@ -356,11 +383,12 @@ TEST(config, fewer_than_3_vcs_for_min_adaptive)
 TEST(config, buffer_smaller_than_a_packet)
 {
     const std::string path = fixture("small_buffer.yaml");
-    EXPECT_EQ(error_of(path), path + ":3:11: switch.buffer: must hold at least one nic.mtu "
-                                     "packet, but switch.buffer is 4KiB and nic.mtu is 8KiB");
+    EXPECT_EQ(error_of(path), path + ":3:11: switch.buffer: with virtual cut-through it must "
+                                     "hold at least one nic.mtu packet, but switch.buffer is "
+                                     "4KiB and nic.mtu is 8KiB");
     EXPECT_EQ(error_of_set({"router.buffer=4KiB"}),
-              "--set router.buffer=4KiB: router.buffer: must hold at least one nic.mtu packet, "
-              "but router.buffer is 4KiB and nic.mtu is 8KiB");
+              "--set router.buffer=4KiB: router.buffer: with virtual cut-through it must hold at "
+              "least one nic.mtu packet, but router.buffer is 4KiB and nic.mtu is 8KiB");
 }
 
 // ---- bad overrides ----
@@ -381,7 +409,11 @@ TEST(config, override_unknown_key)
               "--set router.mtu=4KiB: unknown key 'router.mtu'; did you mean 'nic.mtu'?");
     EXPECT_EQ(error_of_set({"router.colour=red"}),
               "--set router.colour=red: unknown key 'router.colour'; valid keys in router are "
-              "flit, vcs, buffer, input_latency, output_latency, crossbar_bandwidth");
+              "flit, vcs, buffer, output_buffer, input_latency, output_latency, "
+              "crossbar_bandwidth, clock, "
+              "routing_cycles, vc_allocation_cycles, switch_allocation_cycles, "
+              "switch_traversal_cycles, credit_delay, flow_control, allocator, "
+              "allocator_iterations, arbitration");
     EXPECT_EQ(error_of_set({"foo.bar=1"}),
               "--set foo.bar=1: unknown key 'foo.bar'; keys are written section.name, with "
               "section one of topology, link, nic, router, switch, routing, traffic, run");
@@ -414,9 +446,9 @@ TEST(config, override_bad_value)
     EXPECT_EQ(error_of_set({"topology.board=[4, 0]"}),
               "--set topology.board=[4, 0]: topology.board[1]: expected a positive integer, got "
               "'0'");
-    EXPECT_EQ(error_of_set({"topology.kind=torus"}),
-              "--set topology.kind=torus: topology.kind: expected one of hammingmesh, got "
-              "'torus'");
+    EXPECT_EQ(error_of_set({"topology.kind=ring"}),
+              "--set topology.kind=ring: topology.kind: expected one of hammingmesh, mesh, torus, "
+              "got 'ring'");
     EXPECT_EQ(error_of_set({"traffic.load=1.5"}),
               "--set traffic.load=1.5: traffic.load: expected a number in (0, 1], got '1.5'");
     EXPECT_EQ(error_of_set({"traffic.load=nan"}),
@@ -440,7 +472,517 @@ TEST(config, override_error_stops_at_the_first_bad_one)
               "--set router.vsc=5: unknown key 'router.vsc'; did you mean 'router.vcs'?");
 }
 
+// ---- clocks ----
+
+std::uint64_t router_clock_ps(const std::string& clock)
+{
+    return load_config(fixture("empty.yaml"), {"router.clock=" + clock}).router.clock_period_ps;
+}
+
+TEST(config, clock_is_stored_as_its_period)
+{
+    EXPECT_EQ(router_clock_ps("1GHz"), 1'000u);
+    EXPECT_EQ(router_clock_ps("1.25GHz"), 800u);
+    EXPECT_EQ(router_clock_ps("2GHz"), 500u);
+    EXPECT_EQ(router_clock_ps("2.5GHz"), 400u);
+    EXPECT_EQ(router_clock_ps("1.6GHz"), 625u);
+    EXPECT_EQ(router_clock_ps("500MHz"), 2'000u);
+    EXPECT_EQ(router_clock_ps("1 GHz"), 1'000u);
+    EXPECT_EQ(router_clock_ps("1KHz"), 1'000'000'000u);
+    EXPECT_EQ(router_clock_ps("1Hz"), 1'000'000'000'000u);
+    EXPECT_EQ(router_clock_ps("1000GHz"), 1u);  // the fastest clock: 1 ps
+    // The switch has its own clock; setting one leaves the other alone.
+    const platform_config c =
+        load_config(fixture("empty.yaml"), {"switch.clock=1.25GHz", "router.clock=500MHz"});
+    EXPECT_EQ(c.net_switch.clock_period_ps, 800u);
+    EXPECT_EQ(c.router.clock_period_ps, 2'000u);
+    EXPECT_EQ(load_config(fixture("empty.yaml"), {"switch.clock=2GHz"}).router.clock_period_ps,
+              1'000u);
+}
+
+TEST(config, clock_must_be_a_whole_number_of_picoseconds)
+{
+    const std::string whole_ps = "the clock period must be a whole number of picoseconds (1GHz, "
+                                 "1.25GHz, 500MHz, ...)";
+    EXPECT_EQ(error_of_set({"router.clock=3GHz"}),
+              "--set router.clock=3GHz: router.clock: " + whole_ps + ", got '3GHz'");
+    EXPECT_EQ(error_of_set({"switch.clock=1.5GHz"}),
+              "--set switch.clock=1.5GHz: switch.clock: " + whole_ps + ", got '1.5GHz'");
+    EXPECT_EQ(error_of_set({"router.clock=7MHz"}),
+              "--set router.clock=7MHz: router.clock: " + whole_ps + ", got '7MHz'");
+    // Faster than 1 THz: the period would be below 1 ps.
+    EXPECT_EQ(error_of_set({"router.clock=2000GHz"}),
+              "--set router.clock=2000GHz: router.clock: " + whole_ps + ", got '2000GHz'");
+    const std::string path = fixture("clock_not_whole_ps.yaml");
+    EXPECT_EQ(error_of(path), path + ":3:10: switch.clock: " + whole_ps + ", got '3GHz'");
+}
+
+TEST(config, clock_rejects_what_is_not_a_positive_frequency)
+{
+    EXPECT_EQ(error_of_set({"router.clock=1000"}),
+              "--set router.clock=1000: router.clock: missing unit; expected one of Hz, KHz, MHz, "
+              "GHz, got '1000'");
+    EXPECT_EQ(error_of_set({"router.clock=1ns"}),
+              "--set router.clock=1ns: router.clock: unknown unit 'ns'; expected one of Hz, KHz, "
+              "MHz, GHz, got '1ns'");
+    EXPECT_EQ(error_of_set({"switch.clock=1ghz"}),
+              "--set switch.clock=1ghz: switch.clock: unknown unit 'ghz'; expected one of Hz, "
+              "KHz, MHz, GHz, got '1ghz'");
+    EXPECT_EQ(error_of_set({"router.clock=-1GHz"}),
+              "--set router.clock=-1GHz: router.clock: must not be negative, got '-1GHz'");
+    EXPECT_EQ(error_of_set({"router.clock=0.5Hz"}),
+              "--set router.clock=0.5Hz: router.clock: must be a whole number of Hz, got '0.5Hz'");
+    EXPECT_EQ(error_of_set({"router.clock=[1GHz]"}),
+              "--set router.clock=[1GHz]: router.clock: expected a frequency such as 1GHz, got "
+              "'[1GHz]'");
+    // A stopped clock has no period.
+    const std::string zero = error_of_set({"router.clock=0GHz"});
+    EXPECT_EQ(zero.rfind("--set router.clock=0GHz: router.clock: ", 0), 0u) << zero;
+    EXPECT_NE(zero.find(", got '0GHz'"), std::string::npos) << zero;
+}
+
+// ---- sizes in flits ----
+
+TEST(config, sizes_in_flits_in_the_file)
+{
+    // router.flit comes after the sizes that are counted in it.
+    const platform_config c = load_config(fixture("flit_sizes.yaml"));
+    EXPECT_EQ(c.flit_bytes, 64u);
+    EXPECT_EQ(c.nic.mtu_bytes, 256u);               // 4flits
+    EXPECT_EQ(c.router.buffer_bytes, 512u);         // 8flits
+    EXPECT_EQ(c.net_switch.buffer_bytes, 64u);      // "1 flit"
+    EXPECT_EQ(c.traffic.message_size_bytes, 1'024u);  // "16 flits"
+    EXPECT_EQ(c.traffic.inline_payload_bytes, 0u);  // 0flits, allowed where 0 is
+    EXPECT_EQ(c.net_switch.flow_control, "wormhole");
+}
+
+TEST(config, sizes_in_flits_use_the_final_flit)
+{
+    // An override of router.flit changes every size the file gave in flits...
+    const platform_config c = load_config(fixture("flit_sizes.yaml"), {"router.flit=128B"});
+    EXPECT_EQ(c.flit_bytes, 128u);
+    EXPECT_EQ(c.nic.mtu_bytes, 512u);
+    EXPECT_EQ(c.router.buffer_bytes, 1'024u);
+    EXPECT_EQ(c.net_switch.buffer_bytes, 128u);
+    EXPECT_EQ(c.traffic.message_size_bytes, 2'048u);
+    // ...but none given in bytes.
+    EXPECT_EQ(load_config(fixture("example.yaml"), {"router.flit=128B"}).router.buffer_bytes,
+              32u << 20);
+    // Flits with the default flit.
+    EXPECT_EQ(load_config(fixture("empty.yaml"), {"router.buffer=64flits"}).router.buffer_bytes,
+              16'384u);
+}
+
+TEST(config, sizes_in_flits_do_not_depend_on_the_order_of_overrides)
+{
+    std::vector<std::string> overrides{"nic.mtu=4flits", "router.buffer=8flits", "router.flit=64B"};
+    std::sort(overrides.begin(), overrides.end());
+    int orders = 0;
+    do {
+        ++orders;
+        std::string order;
+        for (const std::string& o : overrides) {
+            order += " --set " + o;
+        }
+        const platform_config c = load_config(fixture("empty.yaml"), overrides);
+        EXPECT_EQ(c.flit_bytes, 64u) << order;
+        EXPECT_EQ(c.router.buffer_bytes, 512u) << order;
+        EXPECT_EQ(c.nic.mtu_bytes, 256u) << order;
+    } while (std::next_permutation(overrides.begin(), overrides.end()));
+    EXPECT_EQ(orders, 6);
+
+    // The example from the documentation, in both orders (wormhole, as 512B is below nic.mtu).
+    for (const std::vector<std::string>& order :
+         {std::vector<std::string>{"router.flit=64B", "router.buffer=8flits"},
+          std::vector<std::string>{"router.buffer=8flits", "router.flit=64B"}}) {
+        std::vector<std::string> all = order;
+        all.push_back("router.flow_control=wormhole");
+        EXPECT_EQ(load_config(fixture("empty.yaml"), all).router.buffer_bytes, 512u);
+    }
+}
+
+TEST(config, the_last_value_wins_whether_in_flits_or_bytes)
+{
+    // Bytes after flits: no longer counted in flits, whatever router.flit becomes.
+    platform_config c = load_config(fixture("flit_sizes.yaml"),
+                                    {"router.buffer=4KiB", "router.flit=32B"});
+    EXPECT_EQ(c.router.buffer_bytes, 4'096u);
+    EXPECT_EQ(c.nic.mtu_bytes, 128u);  // still 4flits
+    // Flits after bytes.
+    c = load_config(fixture("empty.yaml"), {"router.buffer=16KiB", "router.buffer=128flits"});
+    EXPECT_EQ(c.router.buffer_bytes, 32'768u);
+    c = load_config(fixture("empty.yaml"),
+                    {"traffic.message_size=2flits", "traffic.message_size=3KiB"});
+    EXPECT_EQ(c.traffic.message_size_bytes, 3'072u);
+}
+
+TEST(config, sizes_in_flits_that_are_rejected)
+{
+    EXPECT_EQ(error_of_set({"router.buffer=0flits"}),
+              "--set router.buffer=0flits: router.buffer: expected a positive number of flits, "
+              "got '0flits'");
+    EXPECT_EQ(error_of_set({"traffic.message_size=0 flits"}),
+              "--set traffic.message_size=0 flits: traffic.message_size: expected a positive "
+              "number of flits, got '0 flits'");
+    EXPECT_EQ(error_of_set({"switch.buffer=flits"}),
+              "--set switch.buffer=flits: switch.buffer: expected a positive number of flits, got "
+              "'flits'");
+    EXPECT_EQ(error_of_set({"router.buffer=18446744073709551616flits"}),
+              "--set router.buffer=18446744073709551616flits: router.buffer: expected a positive "
+              "number of flits, got '18446744073709551616flits'");
+    // Only whole flits.
+    for (const char* item : {"router.buffer=1.5flits", "traffic.inline_payload=0.5flits"}) {
+        const std::string text = item;
+        const std::string key = text.substr(0, text.find('='));
+        const std::string value = text.substr(text.find('=') + 1);
+        const std::string message = error_of_set({text});
+        EXPECT_EQ(message.rfind("--set " + text + ": " + key + ": ", 0), 0u) << message;
+        EXPECT_EQ(message.size() - message.rfind(", got '" + value + "'"),
+                  (", got '" + value + "'").size())
+            << message;
+    }
+    // The flit itself is in bytes.
+    EXPECT_EQ(error_of_set({"router.flit=8flits"}),
+              "--set router.flit=8flits: router.flit: expected a size in bytes (the flit is the "
+              "unit of the others), got '8flits'");
+    EXPECT_EQ(error_of_set({"router.flit=1 flit"}),
+              "--set router.flit=1 flit: router.flit: expected a size in bytes (the flit is the "
+              "unit of the others), got '1 flit'");
+    // Flits are a size: no other kind of value takes them.
+    EXPECT_EQ(error_of_set({"link.latency=8flits"}),
+              "--set link.latency=8flits: link.latency: unknown unit 'flits'; expected one of ps, "
+              "ns, us, ms, s, got '8flits'");
+    EXPECT_EQ(error_of_set({"router.vcs=4flits"}),
+              "--set router.vcs=4flits: router.vcs: expected a positive integer, got '4flits'");
+}
+
+TEST(config, sizes_in_flits_rejected_in_the_file_name_the_line)
+{
+    std::string path = fixture("zero_flits.yaml");
+    EXPECT_EQ(error_of(path), path + ":2:8: nic.mtu: expected a positive number of flits, got "
+                                     "'0flits'");
+    path = fixture("flit_in_flits.yaml");
+    EXPECT_EQ(error_of(path), path + ":2:9: router.flit: expected a size in bytes (the flit is "
+                                     "the unit of the others), got '8flits'");
+}
+
+TEST(config, size_in_flits_too_large_for_64_bits)
+{
+    // 2^56 flits of 256B are 2^64 bytes, one too many; one flit fewer fits.
+    EXPECT_EQ(error_of_set({"router.buffer=72057594037927936flits"}),
+              "--set router.buffer=72057594037927936flits: router.buffer: 72057594037927936 flits "
+              "of 256B is too large");
+    EXPECT_EQ(load_config(fixture("empty.yaml"), {"router.buffer=72057594037927935flits"})
+                  .router.buffer_bytes,
+              18'446'744'073'709'551'360u);
+}
+
+// ---- flow control ----
+
+TEST(config, wormhole_allows_a_buffer_smaller_than_a_packet)
+{
+    const platform_config c = load_config(fixture("wormhole_small_buffer.yaml"));
+    EXPECT_EQ(c.router.flow_control, "wormhole");
+    EXPECT_EQ(c.net_switch.flow_control, "wormhole");
+    EXPECT_EQ(c.router.buffer_bytes, 512u);
+    EXPECT_EQ(c.net_switch.buffer_bytes, 1'024u);
+    EXPECT_EQ(c.nic.mtu_bytes, 8'192u);
+
+    EXPECT_EQ(load_config(fixture("empty.yaml"), {"router.flow_control=wormhole",
+                                                  "router.buffer=4KiB"})
+                  .router.buffer_bytes,
+              4'096u);
+    EXPECT_EQ(load_config(fixture("empty.yaml"), {"switch.flow_control=wormhole",
+                                                  "switch.buffer=1 flit"})
+                  .net_switch.buffer_bytes,
+              256u);
+}
+
+TEST(config, virtual_cut_through_rejects_a_buffer_smaller_than_a_packet)
+{
+    EXPECT_EQ(error_of_set({"router.flow_control=virtual-cut-through", "router.buffer=4KiB"}),
+              "--set router.buffer=4KiB: router.buffer: with virtual cut-through it must hold at "
+              "least one nic.mtu packet, but router.buffer is 4KiB and nic.mtu is 8KiB");
+    // Each router class is judged by its own flow control.
+    EXPECT_EQ(error_of_set({"router.flow_control=wormhole", "switch.buffer=4KiB"}),
+              "--set switch.buffer=4KiB: switch.buffer: with virtual cut-through it must hold at "
+              "least one nic.mtu packet, but switch.buffer is 4KiB and nic.mtu is 8KiB");
+    EXPECT_EQ(error_of_set({"switch.flow_control=wormhole", "router.buffer=31flits"}),
+              "--set router.buffer=31flits: router.buffer: with virtual cut-through it must hold "
+              "at least one nic.mtu packet, but router.buffer is 7.75KiB and nic.mtu is 8KiB");
+    // Exactly one packet is enough.
+    EXPECT_EQ(load_config(fixture("empty.yaml"), {"router.buffer=32flits"}).router.buffer_bytes,
+              8'192u);
+    // Going back to virtual cut-through on the command line: reported where the buffer was set.
+    const std::string path = fixture("wormhole_small_buffer.yaml");
+    EXPECT_EQ(error_of(path, {"switch.flow_control=virtual-cut-through"}),
+              path + ":6:11: switch.buffer: with virtual cut-through it must hold at least one "
+                     "nic.mtu packet, but switch.buffer is 1KiB and nic.mtu is 8KiB");
+}
+
+// ---- routing and topology kinds ----
+
+TEST(config, dimension_order_routing_is_rejected_on_hammingmesh)
+{
+    const std::string message =
+        "routing.algorithm: dimension-order routing applies to mesh and torus; hammingmesh uses "
+        "min-adaptive";
+    EXPECT_EQ(error_of_set({"routing.algorithm=dimension-order"}),
+              "--set routing.algorithm=dimension-order: " + message);
+    const std::string path = fixture("dimension_order_hammingmesh.yaml");
+    EXPECT_EQ(error_of(path), path + ":1:22: " + message);
+    // Reported at routing.algorithm even when topology.kind is set later.
+    EXPECT_EQ(error_of(path, {"topology.kind=hammingmesh"}), path + ":1:22: " + message);
+    // A hammingmesh switched to mesh by an override is fine.
+    EXPECT_EQ(load_config(path, {"topology.kind=mesh"}).routing.algorithm, "dimension-order");
+}
+
+TEST(config, dimension_order_routing_on_mesh_and_torus)
+{
+    for (const char* kind : {"mesh", "torus"}) {
+        const platform_config c = load_config(
+            fixture("empty.yaml"), {std::string("topology.kind=") + kind,
+                                    "routing.algorithm=dimension-order", "topology.dims=[4, 16]"});
+        EXPECT_EQ(c.topology.kind, kind);
+        EXPECT_EQ(c.routing.algorithm, "dimension-order");
+        EXPECT_EQ(c.topology.dims, (std::array<unsigned, 2>{4, 16}));
+    }
+}
+
+TEST(config, switch_radix_rule_is_for_hammingmesh_only)
+{
+    // The same grid is rejected on a hammingmesh (too_many_board_rows_for_the_switch_radix).
+    for (const char* kind : {"mesh", "torus"}) {
+        const std::string set_kind = std::string("topology.kind=") + kind;
+        EXPECT_NO_THROW(load_config(fixture("empty.yaml"), {set_kind, "topology.grid=[33, 1]"}))
+            << kind;
+        EXPECT_NO_THROW(load_config(fixture("empty.yaml"), {set_kind, "topology.grid=[40, 40]",
+                                                            "topology.switch_radix=2"}))
+            << kind;
+        EXPECT_NO_THROW(load_config(fixture("too_many_boards.yaml"), {set_kind})) << kind;
+    }
+    EXPECT_NE(error_of_set({"topology.kind=hammingmesh", "topology.grid=[33, 1]"}), "");
+}
+
+TEST(config, mesh_dims_are_checked)
+{
+    EXPECT_EQ(error_of_set({"topology.dims=[1, 4]"}),
+              "--set topology.dims=[1, 4]: topology.dims[0]: expected an integer >= 2, got '1'");
+    EXPECT_EQ(error_of_set({"topology.dims=[4, 0]"}),
+              "--set topology.dims=[4, 0]: topology.dims[1]: expected an integer >= 2, got '0'");
+    EXPECT_EQ(error_of_set({"topology.dims=[4, 4, 4]"}),
+              "--set topology.dims=[4, 4, 4]: topology.dims: expected a list of 2 positive "
+              "integers, got '[4, 4, 4]'");
+    EXPECT_EQ(load_config(fixture("empty.yaml"), {"topology.dims=[2, 2]"}).topology.dims,
+              (std::array<unsigned, 2>{2, 2}));
+}
+
+// ---- choices ----
+
+struct choice_key {
+    std::string key;
+    std::vector<std::string> choices;
+};
+
+const std::vector<choice_key> choice_keys{
+    {"topology.kind", {"hammingmesh", "mesh", "torus"}},
+    {"router.flow_control", {"virtual-cut-through", "wormhole"}},
+    {"router.allocator", {"separable-input-first", "islip"}},
+    {"router.arbitration", {"round-robin", "age"}},
+    {"switch.flow_control", {"virtual-cut-through", "wormhole"}},
+    {"switch.allocator", {"separable-input-first", "islip"}},
+    {"switch.arbitration", {"round-robin", "age"}},
+    {"routing.algorithm", {"min-adaptive", "dimension-order"}},
+    {"traffic.pattern",
+     {"uniform", "alltoall", "permutation", "transpose", "bit-complement", "bit-reverse", "shuffle",
+      "tornado", "neighbor", "hotspot"}},
+    {"traffic.injection", {"poisson", "bernoulli", "bursty"}},
+};
+
+std::string comma_list(const std::vector<std::string>& items)
+{
+    std::string text;
+    for (const std::string& item : items) {
+        text += (text.empty() ? "" : ", ") + item;
+    }
+    return text;
+}
+
+TEST(config, every_choice_rejects_a_bad_value_listing_the_choices)
+{
+    for (const choice_key& k : choice_keys) {
+        const std::string expected = "expected one of " + comma_list(k.choices);
+        // Choices are case-sensitive, and an empty value is no choice.
+        for (const std::string bad : {"bogus", "", "Wormhole", "ISLIP", "Round-Robin"}) {
+            const std::string item = k.key + "=" + bad;
+            EXPECT_EQ(error_of_set({item}),
+                      "--set " + item + ": " + k.key + ": " + expected + ", got '" + bad + "'");
+        }
+    }
+    // In a file too.
+    const std::string path = fixture("bad_enum.yaml");
+    EXPECT_NE(error_of(path).find("expected one of " + comma_list(choice_keys[8].choices) +
+                                  ", got 'random'"),
+              std::string::npos);
+}
+
+TEST(config, every_choice_is_accepted)
+{
+    for (const choice_key& k : choice_keys) {
+        for (const std::string& choice : k.choices) {
+            std::vector<std::string> overrides{k.key + "=" + choice};
+            // dimension-order needs a mesh or torus.
+            if (choice == "dimension-order") {
+                overrides.push_back("topology.kind=torus");
+            }
+            platform_config c;
+            ASSERT_NO_THROW(c = load_config(fixture("empty.yaml"), overrides))
+                << k.key << "=" << choice;
+            const std::map<std::string, std::string> value_of{
+                {"topology.kind", c.topology.kind},
+                {"router.flow_control", c.router.flow_control},
+                {"router.allocator", c.router.allocator},
+                {"router.arbitration", c.router.arbitration},
+                {"switch.flow_control", c.net_switch.flow_control},
+                {"switch.allocator", c.net_switch.allocator},
+                {"switch.arbitration", c.net_switch.arbitration},
+                {"routing.algorithm", c.routing.algorithm},
+                {"traffic.pattern", c.traffic.pattern},
+                {"traffic.injection", c.traffic.injection},
+            };
+            ASSERT_EQ(value_of.count(k.key), 1u) << k.key;
+            EXPECT_EQ(value_of.at(k.key), choice) << k.key;
+        }
+    }
+}
+
+// ---- the other new keys ----
+
+TEST(config, every_new_key_is_stored_from_the_file)
+{
+    const platform_config c = load_config(fixture("new_keys.yaml"));
+    EXPECT_EQ(c.topology.kind, "torus");
+    EXPECT_EQ(c.topology.dims, (std::array<unsigned, 2>{6, 10}));
+
+    EXPECT_EQ(c.router.clock_period_ps, 800u);
+    EXPECT_EQ(c.router.routing_cycles, 1u);
+    EXPECT_EQ(c.router.vc_allocation_cycles, 2u);
+    EXPECT_EQ(c.router.switch_allocation_cycles, 3u);
+    EXPECT_EQ(c.router.switch_traversal_cycles, 4u);
+    EXPECT_EQ(c.router.credit_delay_ps, 5'000u);
+    EXPECT_EQ(c.router.flow_control, "wormhole");
+    EXPECT_EQ(c.router.allocator, "islip");
+    EXPECT_EQ(c.router.allocator_iterations, 2u);
+    EXPECT_EQ(c.router.arbitration, "age");
+
+    EXPECT_EQ(c.net_switch.clock_period_ps, 2'000u);
+    EXPECT_EQ(c.net_switch.routing_cycles, 6u);
+    EXPECT_EQ(c.net_switch.vc_allocation_cycles, 7u);
+    EXPECT_EQ(c.net_switch.switch_allocation_cycles, 8u);
+    EXPECT_EQ(c.net_switch.switch_traversal_cycles, 9u);
+    EXPECT_EQ(c.net_switch.credit_delay_ps, 1'500u);
+    EXPECT_EQ(c.net_switch.flow_control, "wormhole");
+    EXPECT_EQ(c.net_switch.allocator, "islip");
+    EXPECT_EQ(c.net_switch.allocator_iterations, 3u);
+    EXPECT_EQ(c.net_switch.arbitration, "age");
+
+    EXPECT_EQ(c.routing.algorithm, "dimension-order");
+    EXPECT_EQ(c.traffic.pattern, "hotspot");
+    EXPECT_EQ(c.traffic.injection, "bursty");
+    EXPECT_EQ(c.traffic.burst_length, 4u);
+    EXPECT_EQ(c.traffic.hotspot, 17u);
+    EXPECT_EQ(c.traffic.hotspot_fraction, 0.75);
+    EXPECT_EQ(c.run.warmup_ps, 3'000'000u);
+    // Untouched.
+    EXPECT_EQ(c.run.duration_ps, 20'000'000u);
+    EXPECT_EQ(c.vcs, 3u);
+}
+
+TEST(config, new_keys_by_override)
+{
+    const platform_config c = load_config(
+        fixture("new_keys.yaml"),
+        {"router.clock=2GHz", "switch.routing_cycles=0", "router.credit_delay=0ns",
+         "switch.allocator=separable-input-first", "traffic.injection=bernoulli",
+         "traffic.hotspot_fraction=1", "run.warmup=1us", "topology.dims=[3, 3]"});
+    EXPECT_EQ(c.router.clock_period_ps, 500u);
+    EXPECT_EQ(c.net_switch.routing_cycles, 0u);
+    EXPECT_EQ(c.router.credit_delay_ps, 0u);
+    EXPECT_EQ(c.net_switch.allocator, "separable-input-first");
+    EXPECT_EQ(c.traffic.injection, "bernoulli");
+    EXPECT_EQ(c.traffic.hotspot_fraction, 1.0);
+    EXPECT_EQ(c.run.warmup_ps, 1'000'000u);
+    EXPECT_EQ(c.topology.dims, (std::array<unsigned, 2>{3, 3}));
+    // The file still gives the rest.
+    EXPECT_EQ(c.net_switch.clock_period_ps, 2'000u);
+    EXPECT_EQ(c.router.routing_cycles, 1u);
+}
+
+TEST(config, new_keys_reject_values_out_of_their_bounds)
+{
+    EXPECT_EQ(error_of_set({"router.allocator_iterations=0"}),
+              "--set router.allocator_iterations=0: router.allocator_iterations: expected a "
+              "positive integer, got '0'");
+    EXPECT_EQ(error_of_set({"switch.allocator_iterations=0"}),
+              "--set switch.allocator_iterations=0: switch.allocator_iterations: expected a "
+              "positive integer, got '0'");
+    EXPECT_EQ(error_of_set({"traffic.burst_length=0"}),
+              "--set traffic.burst_length=0: traffic.burst_length: expected a positive integer, "
+              "got '0'");
+    EXPECT_EQ(error_of_set({"router.routing_cycles=-1"}),
+              "--set router.routing_cycles=-1: router.routing_cycles: expected a non-negative "
+              "integer, got '-1'");
+    EXPECT_EQ(error_of_set({"switch.vc_allocation_cycles=1.5"}),
+              "--set switch.vc_allocation_cycles=1.5: switch.vc_allocation_cycles: expected a "
+              "non-negative integer, got '1.5'");
+    EXPECT_EQ(error_of_set({"traffic.hotspot=x"}),
+              "--set traffic.hotspot=x: traffic.hotspot: expected a non-negative integer, got "
+              "'x'");
+    EXPECT_EQ(error_of_set({"traffic.hotspot_fraction=0"}),
+              "--set traffic.hotspot_fraction=0: traffic.hotspot_fraction: expected a number in "
+              "(0, 1], got '0'");
+    EXPECT_EQ(error_of_set({"traffic.hotspot_fraction=1.01"}),
+              "--set traffic.hotspot_fraction=1.01: traffic.hotspot_fraction: expected a number "
+              "in (0, 1], got '1.01'");
+    EXPECT_EQ(error_of_set({"router.credit_delay=0.5ps"}),
+              "--set router.credit_delay=0.5ps: router.credit_delay: must be a whole number of "
+              "ps, got '0.5ps'");
+    EXPECT_EQ(error_of_set({"run.warmup=5"}),
+              "--set run.warmup=5: run.warmup: missing unit; expected one of ps, ns, us, ms, s, "
+              "got '5'");
+    // Zero is a valid warm-up and credit delay, and routing can take no cycle.
+    const platform_config c = load_config(
+        fixture("new_keys.yaml"),
+        {"run.warmup=0us", "switch.credit_delay=0ps", "router.switch_traversal_cycles=0"});
+    EXPECT_EQ(c.run.warmup_ps, 0u);
+    EXPECT_EQ(c.net_switch.credit_delay_ps, 0u);
+    EXPECT_EQ(c.router.switch_traversal_cycles, 0u);
+}
+
 // ---- describe_parameters ----
+
+// Every key of the schema, in the order of describe_parameters() (and of the messages).
+const std::vector<std::string> all_keys{
+    "topology.kind", "topology.board", "topology.grid", "topology.switch_radix", "topology.dims",
+    "link.bandwidth", "link.latency",
+    "nic.injection_bandwidth", "nic.mtu",
+    "router.flit", "router.vcs", "router.buffer", "router.output_buffer", "router.input_latency",
+    "router.output_latency",
+    "router.crossbar_bandwidth", "router.clock", "router.routing_cycles",
+    "router.vc_allocation_cycles", "router.switch_allocation_cycles",
+    "router.switch_traversal_cycles", "router.credit_delay", "router.flow_control",
+    "router.allocator", "router.allocator_iterations", "router.arbitration",
+    "switch.buffer", "switch.output_buffer", "switch.input_latency", "switch.output_latency",
+    "switch.crossbar_bandwidth",
+    "switch.clock", "switch.routing_cycles", "switch.vc_allocation_cycles",
+    "switch.switch_allocation_cycles", "switch.switch_traversal_cycles", "switch.credit_delay",
+    "switch.flow_control", "switch.allocator", "switch.allocator_iterations",
+    "switch.arbitration",
+    "routing.algorithm",
+    "traffic.pattern", "traffic.load", "traffic.injection", "traffic.burst_length",
+    "traffic.hotspot", "traffic.hotspot_fraction", "traffic.message_size",
+    "traffic.inline_payload",
+    "run.warmup", "run.duration", "run.seed", "run.watchdog"};
 
 TEST(config, describe_parameters_has_one_aligned_line_per_key)
 {
@@ -450,7 +992,8 @@ TEST(config, describe_parameters_has_one_aligned_line_per_key)
     for (std::string line; std::getline(lines, line);) {
         rows.push_back(line);
     }
-    ASSERT_EQ(rows.size(), 26u);
+    ASSERT_EQ(all_keys.size(), 54u);
+    ASSERT_EQ(rows.size(), 54u);
     const std::size_t default_column = rows.front().find("  default ");
     ASSERT_NE(default_column, std::string::npos);
     for (const std::string& row : rows) {
@@ -462,15 +1005,67 @@ TEST(config, describe_parameters_has_one_aligned_line_per_key)
     EXPECT_NE(text.find("default 400Gbps"), std::string::npos);
     EXPECT_NE(text.find("default [2, 2]"), std::string::npos);
     EXPECT_NE(text.find("uniform|alltoall|permutation"), std::string::npos);
-    for (const char* key :
-         {"topology.board", "topology.grid", "topology.switch_radix", "link.latency",
-          "nic.injection_bandwidth", "nic.mtu", "router.flit", "router.vcs", "router.buffer",
-          "router.input_latency", "router.output_latency", "router.crossbar_bandwidth",
-          "switch.buffer", "switch.input_latency", "switch.output_latency",
-          "switch.crossbar_bandwidth", "routing.algorithm", "traffic.pattern", "traffic.load",
-          "traffic.message_size", "traffic.inline_payload", "run.duration", "run.seed",
-          "run.watchdog"}) {
-        EXPECT_NE(text.find(std::string("  ") + key + " "), std::string::npos) << key;
+    for (const std::string& key : all_keys) {
+        EXPECT_NE(text.find("  " + key + " "), std::string::npos) << key;
+    }
+    // One row per key, in schema order.
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        EXPECT_EQ(rows[i].rfind("  " + all_keys[i] + " ", 0), 0u) << "row " << i << ": " << rows[i];
+    }
+}
+
+// The type, default and choices of the new keys.
+TEST(config, describe_parameters_shows_the_new_kinds_and_choices)
+{
+    const std::string text = hxsim::describe_parameters();
+    std::istringstream lines(text);
+    std::map<std::string, std::string> row_of;
+    for (std::string line; std::getline(lines, line);) {
+        std::istringstream words(line);
+        std::string key;
+        words >> key;
+        row_of[key] = line;
+    }
+    const std::vector<std::array<std::string, 3>> expected{
+        // key, type column, default
+        {"topology.kind", "hammingmesh|mesh|torus", "hammingmesh"},
+        {"topology.dims", "[int>0, int>0]", "[8, 8]"},
+        {"router.clock", "frequency>0", "1GHz"},
+        {"switch.clock", "frequency>0", "1GHz"},
+        {"router.routing_cycles", "int>=0", "0"},
+        {"switch.switch_traversal_cycles", "int>=0", "0"},
+        {"router.credit_delay", "time>=0", "0ns"},
+        {"router.flow_control", "virtual-cut-through|wormhole", "virtual-cut-through"},
+        {"switch.flow_control", "virtual-cut-through|wormhole", "virtual-cut-through"},
+        {"router.allocator", "separable-input-first|islip", "separable-input-first"},
+        {"switch.allocator", "separable-input-first|islip", "separable-input-first"},
+        {"router.allocator_iterations", "int>0", "1"},
+        {"router.arbitration", "round-robin|age", "round-robin"},
+        {"switch.arbitration", "round-robin|age", "round-robin"},
+        {"routing.algorithm", "min-adaptive|dimension-order", "min-adaptive"},
+        {"traffic.pattern",
+         "uniform|alltoall|permutation|transpose|bit-complement|bit-reverse|shuffle|tornado|"
+         "neighbor|hotspot",
+         "uniform"},
+        {"traffic.injection", "poisson|bernoulli|bursty", "poisson"},
+        {"traffic.burst_length", "int>0", "8"},
+        {"traffic.hotspot", "int>=0", "0"},
+        {"traffic.hotspot_fraction", "real in (0,1]", "0.2"},
+        {"run.warmup", "time>=0", "0ns"},
+    };
+    for (const auto& [key, kind, value] : expected) {
+        const auto it = row_of.find(key);
+        ASSERT_NE(it, row_of.end()) << key << " is not listed";
+        // "  KEY  KIND  default VALUE  DOC", KIND padded with spaces and possibly holding some.
+        const std::string& row = it->second;
+        const std::size_t kind_start = row.find_first_not_of(' ', row.find(key) + key.size());
+        const std::size_t kind_end = row.find("  default ");
+        ASSERT_NE(kind_end, std::string::npos) << row;
+        ASSERT_LT(kind_start, kind_end) << row;
+        std::string listed_kind = row.substr(kind_start, kind_end - kind_start);
+        listed_kind.erase(listed_kind.find_last_not_of(' ') + 1);
+        EXPECT_EQ(listed_kind, kind) << row;
+        EXPECT_NE(it->second.find("  default " + value + " "), std::string::npos) << it->second;
     }
 }
 

@@ -1,5 +1,5 @@
 // The unit parsers and formatters of models/sim/units.h: every unit, exactness, the rejected
-// forms with their messages, and parse(format(x)) == x.
+// forms with their messages, and parse(format(x)) == x. Frequencies are parsed only.
 #include "models/sim/units.h"
 
 #include <gtest/gtest.h>
@@ -17,6 +17,7 @@ using hxsim::format_bandwidth_bps;
 using hxsim::format_size_bytes;
 using hxsim::format_time_ps;
 using hxsim::parse_bandwidth_bps;
+using hxsim::parse_frequency_hz;
 using hxsim::parse_size_bytes;
 using hxsim::parse_time_ps;
 
@@ -227,6 +228,78 @@ TEST(units, format_round_trips)
             << format_bandwidth_bps(value);
         EXPECT_EQ(parse_size_bytes(format_size_bytes(value)), value) << format_size_bytes(value);
     }
+}
+
+// ---- frequencies ----
+
+TEST(units, frequency_units)
+{
+    EXPECT_EQ(parse_frequency_hz("7Hz"), 7u);
+    EXPECT_EQ(parse_frequency_hz("3KHz"), 3'000u);
+    EXPECT_EQ(parse_frequency_hz("5MHz"), 5'000'000u);
+    EXPECT_EQ(parse_frequency_hz("1GHz"), 1'000'000'000u);
+    EXPECT_EQ(parse_frequency_hz("2GHz"), 2'000'000'000u);
+    EXPECT_EQ(parse_frequency_hz("0GHz"), 0u);
+    EXPECT_EQ(parse_frequency_hz("0Hz"), 0u);
+    EXPECT_EQ(parse_frequency_hz("1 GHz"), 1'000'000'000u);
+    EXPECT_EQ(parse_frequency_hz("500 MHz"), 500'000'000u);
+}
+
+TEST(units, frequency_decimals_are_exact)
+{
+    EXPECT_EQ(parse_frequency_hz("1.25GHz"), 1'250'000'000u);
+    EXPECT_EQ(parse_frequency_hz("2.5MHz"), 2'500'000u);
+    EXPECT_EQ(parse_frequency_hz("0.5KHz"), 500u);
+    EXPECT_EQ(parse_frequency_hz("0.001KHz"), 1u);
+    EXPECT_EQ(parse_frequency_hz("0.000000001GHz"), 1u);
+    EXPECT_EQ(parse_frequency_hz("1.000GHz"), 1'000'000'000u);
+    EXPECT_EQ(parse_frequency_hz("3.333333333GHz"), 3'333'333'333u);
+    EXPECT_EQ(parse_frequency_hz("18446744073709551615Hz"), max_u64);
+    EXPECT_EQ(parse_frequency_hz("18446744073.709551615GHz"), max_u64);
+}
+
+TEST(units, frequency_rejects_inexact_and_out_of_range_values)
+{
+    EXPECT_EQ(error_of(parse_frequency_hz, "0.5Hz"), "must be a whole number of Hz");
+    EXPECT_EQ(error_of(parse_frequency_hz, "1.0001KHz"), "must be a whole number of Hz");
+    EXPECT_EQ(error_of(parse_frequency_hz, "0.0000000001GHz"), "must be a whole number of Hz");
+    EXPECT_EQ(error_of(parse_frequency_hz, "18446744073709551616Hz"),
+              "too large; the limit is 18446744073709551615 Hz");
+    EXPECT_EQ(error_of(parse_frequency_hz, "18446744074GHz"),
+              "too large; the limit is 18446744073709551615 Hz");
+    EXPECT_EQ(error_of(parse_frequency_hz, "18446744073.709551616GHz"),
+              "too large; the limit is 18446744073709551615 Hz");
+}
+
+TEST(units, frequency_rejects_missing_and_unknown_units)
+{
+    const std::string units = "expected one of Hz, KHz, MHz, GHz";
+    EXPECT_EQ(error_of(parse_frequency_hz, "1000"), "missing unit; " + units);
+    EXPECT_EQ(error_of(parse_frequency_hz, "1000 "), "missing unit; " + units);
+    EXPECT_EQ(error_of(parse_frequency_hz, "1THz"), "unknown unit 'THz'; " + units);
+    EXPECT_EQ(error_of(parse_frequency_hz, "1ghz"), "unknown unit 'ghz'; " + units);
+    EXPECT_EQ(error_of(parse_frequency_hz, "1kHz"), "unknown unit 'kHz'; " + units);
+    EXPECT_EQ(error_of(parse_frequency_hz, "1Mhz"), "unknown unit 'Mhz'; " + units);
+    EXPECT_EQ(error_of(parse_frequency_hz, "1ns"), "unknown unit 'ns'; " + units);
+    EXPECT_EQ(error_of(parse_frequency_hz, "1  GHz"), "unknown unit ' GHz'; " + units);
+    // Hz belongs to no other family.
+    EXPECT_EQ(error_of(parse_time_ps, "1GHz"),
+              "unknown unit 'GHz'; expected one of ps, ns, us, ms, s");
+    EXPECT_EQ(error_of(parse_bandwidth_bps, "1GHz"),
+              "unknown unit 'GHz'; expected one of bps, Kbps, Mbps, Gbps, Tbps");
+}
+
+TEST(units, frequency_rejects_signs_and_garbage)
+{
+    const std::string number_first = "expected a number followed by a unit, one of Hz, KHz, MHz, GHz";
+    EXPECT_EQ(error_of(parse_frequency_hz, "-1GHz"), "must not be negative");
+    EXPECT_EQ(error_of(parse_frequency_hz, "+1GHz"), "a sign is not allowed");
+    EXPECT_EQ(error_of(parse_frequency_hz, ""), "empty value; " + number_first);
+    EXPECT_EQ(error_of(parse_frequency_hz, "GHz"), number_first);
+    EXPECT_EQ(error_of(parse_frequency_hz, ".5GHz"), number_first);
+    EXPECT_EQ(error_of(parse_frequency_hz, "1.GHz"), "expected digits after the decimal point");
+    EXPECT_EQ(error_of(parse_frequency_hz, "1e9Hz"),
+              "exponents are not allowed; expected one of Hz, KHz, MHz, GHz");
 }
 
 }  // namespace
