@@ -24,7 +24,10 @@ public:
     virtual bool next(std::uint32_t src, message_spec& out) = 0;
 };
 
-/// The pattern that `config.traffic.pattern` names, over the terminals laid out as `grid`.
+/// The pattern that `config.traffic.pattern` names, over the terminals laid out as `grid` (the
+/// coordinate patterns read positions from it; the others only its size). Throws config_error,
+/// naming the key, if the pattern does not apply to this grid or the injection process cannot
+/// offer the load.
 std::unique_ptr<traffic_pattern> make_pattern(const platform_config& config, const terminal_grid& grid);
 
 }  // namespace hxsim

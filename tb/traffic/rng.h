@@ -50,6 +50,20 @@ public:
     /// Exponentially distributed with the given mean.
     double exponential(double mean) { return -mean * std::log1p(-uniform()); }
 
+    /// True with probability p.
+    bool bernoulli(double p) { return uniform() < p; }
+
+    /// The number of failures before the first success of trials that succeed with probability
+    /// p in [0, 1]: P(k) = (1-p)^k p. One draw by inversion rather than a coin per trial; saturates
+    /// at 2^63 (p = 0, or so small that the count would not fit).
+    std::uint64_t geometric(double p)
+    {
+        if (p >= 1.0)
+            return 0;
+        const double k = std::floor(std::log1p(-uniform()) / std::log1p(-p));
+        return k < 0x1.0p63 ? static_cast<std::uint64_t>(k) : std::uint64_t{1} << 63;
+    }
+
 private:
     static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
     std::uint64_t m_state[4];
