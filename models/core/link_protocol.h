@@ -3,7 +3,8 @@
 //
 // Forward path (sender -> link -> receiver), phase BEGIN_REQ, carries a packet:
 //   - sender to link: the annotated delay is when the head starts on the wire; the link answers
-//     TLM_UPDATED/END_REQ with the delay until the tail has left, i.e. until the link is free.
+//     TLM_UPDATED/END_REQ with the delay until the tail has left, i.e. until the link is free,
+//     and its time per flit in beat.interval_ps.
 //   - link to receiver: the annotated delay is when the head has arrived; beat.tail_ps is the
 //     absolute time the tail arrives.
 // Backward path (receiver -> link -> sender), phase CREDIT: `credits` flits of buffer in VC `vc`
@@ -92,8 +93,9 @@ public:
     }
 
     /// Starts `pkt` on the link at `start_ps` (now or later); `tail_ps` is when its tail is
-    /// available here. Returns the absolute time the link is free again (the tail has left).
-    sim_ps send(packet* pkt, sim_ps start_ps, sim_ps tail_ps)
+    /// available here. Returns the absolute time the link is free again (the tail has left);
+    /// `flit_ps`, if given, receives the link's time per flit.
+    sim_ps send(packet* pkt, sim_ps start_ps, sim_ps tail_ps, sim_ps* flit_ps = nullptr)
     {
         link_beat beat;
         beat.pkt = pkt;
@@ -102,6 +104,8 @@ public:
         tlm::tlm_phase phase = tlm::BEGIN_REQ;
         sc_core::sc_time delay = to_sc_time(start_ps - now_ps());
         (*this)->nb_transport_fw(beat, phase, delay);
+        if (flit_ps)
+            *flit_ps = beat.interval_ps;
         return now_ps() + delay.value();
     }
 

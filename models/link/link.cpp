@@ -30,6 +30,7 @@ tlm::tlm_sync_enum link::nb_transport_fw(link_beat& beat, tlm::tlm_phase& phase,
 
     phase = tlm::END_REQ;
     delay = to_sc_time(tail_leaves - now_ps());
+    beat.interval_ps = m_flit_ps;  // tells the sender the pace of the flits
     return tlm::TLM_UPDATED;
 }
 

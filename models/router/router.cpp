@@ -265,9 +265,12 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
         // Straight onto the link, which paces the crossbar from then on.
         ovc.credits.consume(flits_needed(out_port, *pkt));
         pkt->vc = pkt->out_vc;
-        const sim_ps tail_left = out[out_port].send(pkt, head_out, crossed + m_params.output_latency_ps);
+        sim_ps link_flit_ps = 0;
+        const sim_ps tail_left = out[out_port].send(pkt, head_out, crossed + m_params.output_latency_ps, &link_flit_ps);
         op.link_busy_until_ps = tail_left;
-        drained = tail_left - m_params.output_latency_ps;
+        // The tail crossed the crossbar just before it went on the link: the next packet's head
+        // may follow it through the crossbar right away.
+        drained = tail_left - m_params.output_latency_ps - link_flit_ps;
         m_actions.schedule(tail_left,
                            action{action_kind::output_release, static_cast<std::uint16_t>(out_port), pkt->out_vc, 0, pkt->id},
                            m_wake);

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "models/topology/hammingmesh.h"
+#include "models/topology/torus.h"
 
 namespace hxsim {
 
@@ -20,9 +21,19 @@ router_params make_router_params(const platform_config& config, const router_con
     rp.vcs = config.vcs;
     rp.flit_bytes = config.flit_bytes;
     rp.buffer_bytes = rc.buffer_bytes;
+    rp.output_buffer_bytes = rc.output_buffer_bytes;
     rp.input_latency_ps = rc.input_latency_ps;
     rp.output_latency_ps = rc.output_latency_ps;
     rp.crossbar_bandwidth_bps = rc.crossbar_bandwidth_bps;
+    rp.pre_switch_cycles = rc.routing_cycles + rc.vc_allocation_cycles + rc.switch_allocation_cycles;
+    rp.switch_traversal_cycles = rc.switch_traversal_cycles;
+    // Without pipeline stages the router is the latency model of the foundation: unclocked.
+    rp.clock_period_ps = rp.pre_switch_cycles + rp.switch_traversal_cycles > 0 ? rc.clock_period_ps : 0;
+    rp.credit_delay_ps = rc.credit_delay_ps;
+    rp.wormhole = rc.flow_control == "wormhole";
+    rp.allocator = rc.allocator == "islip" ? allocator_kind::islip : allocator_kind::separable_input_first;
+    rp.allocator_iterations = rc.allocator_iterations;
+    rp.age_arbitration = rc.arbitration == "age";
     return rp;
 }
 
@@ -30,6 +41,9 @@ std::unique_ptr<platform> build_platform(const platform_config& config, forward_
 {
     if (config.topology.kind == "hammingmesh")
         return std::make_unique<hammingmesh>(config, observer);
+    // A mesh is a torus without wrap links: one builder for both.
+    if (config.topology.kind == "mesh" || config.topology.kind == "torus")
+        return std::make_unique<torus>(config, observer);
     throw std::invalid_argument("unknown topology kind '" + config.topology.kind + "'");
 }
 

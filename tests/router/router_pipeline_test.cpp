@@ -1,0 +1,122 @@
+// The router pipeline at zero load, cycle-exact. A clocked router with stage counts RC, VA, SA
+// (before the grant) and ST (crossbar), no output buffer, 1-flit-per-cycle links without extra
+// latency: a packet of L flits crossing h routers arrives, tail at the destination NIC,
+//     (h * (RC + VA + SA + ST) + h + L) cycles
+// after it was posted: one cycle per link for the head (the injection link, h-1 router links, and
+// the ejection link counts in L), the stages in every router, and L-1 cycles of body behind the
+// head. This is the textbook zero-load latency of a flit-level router (per hop: router delay plus
+// one link cycle; plus serialization).
+#include <gtest/gtest.h>
+
+#include "tb/simulation.h"
+#include "tests/support/harness.h"
+#include "tests/support/scenario.h"
+
+namespace hxsim {
+namespace {
+
+constexpr double cycle_ps = 1000;  // 1 GHz
+
+struct pipeline {
+    unsigned rc, va, sa, st;
+    unsigned stages() const { return rc + va + sa + st; }
+};
+
+/// A line of three 1x3-board routers (one board, wrap links): accelerator 0 to 1 crosses 2 routers.
+platform_config clocked_line(const pipeline& p, const std::vector<std::string>& more = {})
+{
+    std::vector<std::string> overrides{
+        "topology.board=[1,3]", "topology.grid=[1,1]", "router.clock=1GHz", "router.flit=16B",
+        "link.bandwidth=128Gbps", "link.latency=0ns", "nic.injection_bandwidth=128Gbps", "nic.mtu=256B",
+        "router.buffer=32flits", "router.output_buffer=0B", "router.input_latency=0ns", "router.output_latency=0ns",
+        "router.routing_cycles=" + std::to_string(p.rc), "router.vc_allocation_cycles=" + std::to_string(p.va),
+        "router.switch_allocation_cycles=" + std::to_string(p.sa),
+        "router.switch_traversal_cycles=" + std::to_string(p.st)};
+    overrides.insert(overrides.end(), more.begin(), more.end());
+    return test::config_with(overrides);
+}
+
+double lone_packet_latency_ps(const platform_config& config, std::uint32_t dst, std::uint64_t bytes)
+{
+    test::scripted_pattern pattern;
+    pattern.add(0, dst, bytes);
+    run_options options;
+    options.pattern = &pattern;
+    const run_outcome out = run_simulation(config, options);
+    EXPECT_TRUE(out.ok) << out.stats["failures"].dump();
+    return out.stats["latency_ns"]["max"].get<double>() * 1000.0;
+}
+
+void expect_zero_load(const pipeline& p, unsigned flits)
+{
+    test::run_scenario([&] {
+        const double latency = lone_packet_latency_ps(clocked_line(p), 1, 16 * flits);
+        const unsigned h = 2;
+        EXPECT_EQ(latency, (h * p.stages() + h + flits) * cycle_ps)
+            << "stages " << p.rc << "/" << p.va << "/" << p.sa << "/" << p.st << ", " << flits << " flits";
+    });
+}
+
+TEST(router_pipeline, zero_load_one_stage_one_flit) { expect_zero_load({0, 0, 0, 1}, 1); }
+TEST(router_pipeline, zero_load_four_stages_one_flit) { expect_zero_load({1, 1, 1, 1}, 1); }
+TEST(router_pipeline, zero_load_four_stages_four_flits) { expect_zero_load({1, 1, 1, 1}, 4); }
+TEST(router_pipeline, zero_load_five_stages_sixteen_flits) { expect_zero_load({2, 1, 1, 1}, 16); }
+TEST(router_pipeline, zero_load_two_stage_speculative_router_eight_flits) { expect_zero_load({1, 0, 0, 1}, 8); }
+
+TEST(router_pipeline, each_added_stage_costs_one_cycle_per_hop)
+{
+    // Accelerator 0 to 1 crosses 2 routers: one more stage anywhere adds 2 cycles.
+    const auto latency = [](pipeline p) {
+        return test::measure_in_child([p] { return lone_packet_latency_ps(clocked_line(p), 1, 64); });
+    };
+    const double base = latency({1, 1, 1, 1});
+    EXPECT_EQ(latency({2, 1, 1, 1}), base + 2 * cycle_ps);
+    EXPECT_EQ(latency({1, 2, 1, 1}), base + 2 * cycle_ps);
+    EXPECT_EQ(latency({1, 1, 1, 3}), base + 4 * cycle_ps);
+}
+
+TEST(router_pipeline, credit_delay_does_not_touch_a_lone_packet)
+{
+    test::run_scenario([] {
+        const double latency = lone_packet_latency_ps(clocked_line({1, 1, 1, 1}, {"router.credit_delay=5ns"}), 1, 64);
+        EXPECT_EQ(latency, (2 * 4 + 2 + 4) * cycle_ps);
+    });
+}
+
+/// The later of two 4-flit packets sent back to back through 4-flit buffers.
+double second_packet_latency_ps(const std::string& credit_delay)
+{
+    test::scripted_pattern pattern;
+    pattern.add(0, 1, 64);
+    pattern.add(0, 1, 64);
+    run_options options;
+    options.pattern = &pattern;
+    const run_outcome out = run_simulation(
+        clocked_line({1, 1, 1, 1}, {"router.buffer=4flits", "nic.mtu=64B", "router.credit_delay=" + credit_delay}), options);
+    EXPECT_TRUE(out.ok) << out.stats["failures"].dump();
+    return out.stats["latency_ns"]["max"].get<double>() * 1000.0;
+}
+
+TEST(router_pipeline, credit_round_trip_limits_a_stream_through_a_small_buffer)
+{
+    // The second packet needs the first one's credits back; a slower credit return delays it by
+    // exactly the extra delay (20 cycles).
+    const double quick = test::measure_in_child([] { return second_packet_latency_ps("0ns"); });
+    const double slow = test::measure_in_child([] { return second_packet_latency_ps("20ns"); });
+    EXPECT_EQ(slow, quick + 20 * cycle_ps);
+    // With room for both packets the credit delay does not matter.
+    const double roomy = test::measure_in_child([] {
+        test::scripted_pattern pattern;
+        pattern.add(0, 1, 64);
+        pattern.add(0, 1, 64);
+        run_options options;
+        options.pattern = &pattern;
+        const run_outcome out = run_simulation(
+            clocked_line({1, 1, 1, 1}, {"router.buffer=8flits", "nic.mtu=64B", "router.credit_delay=20ns"}), options);
+        return out.stats["latency_ns"]["max"].get<double>() * 1000.0;
+    });
+    EXPECT_EQ(roomy, (2 * 4 + 2 + 4 + 4) * cycle_ps);  // just serialized behind the first
+}
+
+}  // namespace
+}  // namespace hxsim
