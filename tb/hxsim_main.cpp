@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "models/sim/config.h"
+#include "models/topology/platform.h"
 #include "tb/simulation.h"
 #include "tb/sweep.h"
 
@@ -140,6 +141,14 @@ int sc_main(int argc, char* argv[])
         }
         if (!stats_path.empty())
             check_writable(stats_path);
+    } catch (const hxsim::config_error& e) {
+        std::cerr << "error: " << e.what() << '\n';
+        return exit_bad_input;
+    }
+
+    // The builders check what only they know (e.g. the VCs a topology's routing needs).
+    try {
+        hxsim::check_platform(config);
     } catch (const hxsim::config_error& e) {
         std::cerr << "error: " << e.what() << '\n';
         return exit_bad_input;

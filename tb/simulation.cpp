@@ -39,6 +39,7 @@ nlohmann::json collect_stats(const platform_config& config, const platform& net,
                    {"topology", config.topology.kind},
                    {"board", config.topology.board},
                    {"grid", config.topology.grid},
+                   {"dims", config.topology.dims},
                    {"accelerators", n},
                    {"routers", net.routers().size()},
                    {"links", net.links().size()},
@@ -151,9 +152,13 @@ std::string format_summary(const nlohmann::json& s)
 {
     const auto& cfg = s["config"];
     std::string out;
-    out += fmt::format("hxsim: {} {}x{} boards of {}x{} ({} accelerators, {} routers, {} links), {} traffic\n",
-                       cfg["topology"].get<std::string>(), cfg["grid"][0].get<unsigned>(), cfg["grid"][1].get<unsigned>(),
-                       cfg["board"][0].get<unsigned>(), cfg["board"][1].get<unsigned>(), cfg["accelerators"].get<unsigned>(),
+    if (cfg["topology"] == "hammingmesh")
+        out += fmt::format("hxsim: hammingmesh {}x{} boards of {}x{}", cfg["grid"][0].get<unsigned>(),
+                           cfg["grid"][1].get<unsigned>(), cfg["board"][0].get<unsigned>(), cfg["board"][1].get<unsigned>());
+    else
+        out += fmt::format("hxsim: {} {}x{}", cfg["topology"].get<std::string>(), cfg["dims"][0].get<unsigned>(),
+                           cfg["dims"][1].get<unsigned>());
+    out += fmt::format(" ({} accelerators, {} routers, {} links), {} traffic\n", cfg["accelerators"].get<unsigned>(),
                        cfg["routers"].get<unsigned>(), cfg["links"].get<unsigned>(), cfg["pattern"].get<std::string>());
     out += fmt::format("  messages   injected {}  delivered {}\n", s["messages_injected"].get<std::uint64_t>(),
                        s["messages_delivered"].get<std::uint64_t>());

@@ -26,6 +26,7 @@ struct packet {
     // Network state, updated hop by hop.
     std::uint8_t vc = 0;        ///< virtual channel on the link it is crossing
     std::uint8_t vc_class = 0;  ///< deadlock-avoidance class (HammingMesh: networks crossed)
+    std::uint8_t arrival_class = 0;  ///< the class it arrived in at the current router
     std::uint16_t hops = 0;     ///< router-to-router links crossed
     sim_ps injected_ps = 0;     ///< head left the source NIC
 

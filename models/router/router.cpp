@@ -82,6 +82,7 @@ void router::packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps
         throw std::logic_error(fmt::format("{}: input {} VC {} overflows: the sender ignored credits",
                                            name(), port_name(port), beat.vc));
     pkt->vc = beat.vc;
+    pkt->arrival_class = pkt->vc_class;
     pkt->routed = false;
     pkt->head_ready_ps = align(head_ps) + m_params.input_latency_ps +
                          m_params.pre_switch_cycles * m_params.clock_period_ps;
@@ -149,6 +150,8 @@ void router::head_ready(unsigned port, unsigned vc)
 
 void router::route(unsigned port, packet& pkt)
 {
+    // Routing sees the packet as it arrived, also when it chooses again.
+    pkt.vc_class = pkt.arrival_class;
     route_candidates candidates;
     m_params.routing->route(m_params.id, static_cast<std::uint16_t>(port), pkt, candidates);
     if (candidates.count == 0)
@@ -175,8 +178,6 @@ void router::route(unsigned port, packet& pkt)
         }
     }
     pkt.routed = true;
-    if (m_params.observer)
-        m_params.observer->on_forward(m_params.id, static_cast<std::uint16_t>(port), pkt.out_port, pkt.out_vc, pkt);
 }
 
 std::uint32_t router::flits_needed(unsigned out_port, const packet& pkt) const
@@ -210,6 +211,7 @@ bool router::can_take(unsigned out_port, const packet& pkt, sim_ps now)
 void router::allocate(sim_ps now)
 {
     m_requests.clear();
+    m_blocked.clear();
     for (unsigned o = 0; o < m_outputs.size(); ++o) {
         output_port& op = m_outputs[o];
         if (op.requests.empty())
@@ -223,12 +225,26 @@ void router::allocate(sim_ps now)
             const packet& pkt = *ip.vcs[r.in_vc].queue.front();
             if (can_take(o, pkt, now))
                 m_requests.push_back(allocation_request{r.in_port, r.in_vc, static_cast<std::uint16_t>(o), pkt.injected_ps});
+            else
+                m_blocked.push_back(r);
         }
     }
     m_allocator.allocate(m_requests, m_grants);
     for (unsigned g : m_grants) {
         const allocation_request& r = m_requests[g];
         transfer(r.in_port, r.in_vc, r.out_port, now);
+    }
+    // A packet its chosen output cannot take chooses again among its candidates, as a flit-level
+    // router's VC allocator does every cycle: adaptive routing then falls back on the escape
+    // channels that keep it deadlock-free.
+    for (const request& r : m_blocked) {
+        packet& pkt = *m_inputs[r.in_port].vcs[r.in_vc].queue.front();
+        auto& old_requests = m_outputs[pkt.out_port].requests;
+        old_requests.erase(std::find_if(old_requests.begin(), old_requests.end(), [&](const request& q) {
+            return q.in_port == r.in_port && q.in_vc == r.in_vc;
+        }));
+        route(r.in_port, pkt);
+        m_outputs[pkt.out_port].requests.push_back(r);
     }
 }
 
@@ -242,6 +258,8 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
         return r.in_port == in_port && r.in_vc == in_vc;
     }));
     ivc.queue.pop_front();
+    if (m_params.observer)
+        m_params.observer->on_forward(m_params.id, static_cast<std::uint16_t>(in_port), pkt->out_port, pkt->out_vc, *pkt);
     const std::uint32_t resident = resident_flits(pkt->flits, m_buffer_flits);
     ivc.used_flits -= resident;
     output_vc& ovc = op.vcs[pkt->out_vc];

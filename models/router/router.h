@@ -131,6 +131,7 @@ private:
     switch_allocator m_allocator;
     std::vector<allocation_request> m_requests;  // scratch of allocate()
     std::vector<unsigned> m_grants;
+    std::vector<request> m_blocked;  // scratch of allocate(): requests their output could not take
     action_queue<action> m_actions;
     sc_core::sc_event m_wake;
     std::set<sim_ps> m_wake_ups;  // pending wake_up actions, one per instant

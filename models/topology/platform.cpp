@@ -37,6 +37,12 @@ router_params make_router_params(const platform_config& config, const router_con
     return rp;
 }
 
+void check_platform(const platform_config& config)
+{
+    if (config.topology.kind == "mesh" || config.topology.kind == "torus")
+        torus::check(config);
+}
+
 std::unique_ptr<platform> build_platform(const platform_config& config, forward_observer* observer)
 {
     if (config.topology.kind == "hammingmesh")

@@ -54,6 +54,10 @@ protected:
 /// id, routing and downstream buffers.
 router_params make_router_params(const platform_config& config, const router_config& router_class);
 
+/// The checks of `config` that only a topology's builder can make (the VCs its routing needs);
+/// throws config_error. Builds nothing.
+void check_platform(const platform_config& config);
+
 /// Builds the platform that `config.topology.kind` names. `observer`, if given, sees every
 /// forwarding decision of every router.
 std::unique_ptr<platform> build_platform(const platform_config& config, forward_observer* observer = nullptr);

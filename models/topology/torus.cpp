@@ -41,6 +41,11 @@ std::unique_ptr<routing_algorithm> make_routing(const platform_config& config, c
 
 }  // namespace
 
+void torus::check(const platform_config& config)
+{
+    make_routing(config, shape_of(config));
+}
+
 torus::torus(const platform_config& config, forward_observer* observer)
     : m_shape(shape_of(config)), m_routing(make_routing(config, m_shape))
 {

@@ -23,6 +23,9 @@ public:
     /// forwarding decision. Throws config_error when router.vcs cannot serve the routing's classes.
     torus(const platform_config& config, forward_observer* observer);
 
+    /// The checks the constructor makes on `config`, without building anything.
+    static void check(const platform_config& config);
+
     unsigned accelerators() const override { return m_shape.routers(); }
     hxsim::nic& nic_of(unsigned accelerator) override;
     terminal_grid layout() const override;
