@@ -25,6 +25,8 @@ std::uint64_t scoreboard::expect(std::uint32_t src, std::uint32_t dst, std::uint
     const std::uint64_t order = m_posted_per_pair[pair_key(src, dst)]++;
     m_messages.push_back(record{src, dst, bytes, seed, posted_ps, order, false});
     m_bytes_injected += bytes;
+    if (posted_ps >= m_window_start_ps && posted_ps < m_window_end_ps)
+        m_bytes_posted_in_window += bytes;
     return m_messages.size() - 1;
 }
 

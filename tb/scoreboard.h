@@ -48,6 +48,8 @@ public:
     std::uint64_t measured_messages() const { return m_latency.count(); }
     const std::vector<std::uint64_t>& bytes_in_window() const { return m_bytes_in_window; }
     std::uint64_t bytes_injected() const { return m_bytes_injected; }
+    /// Bytes of the messages posted within the window: the load actually offered.
+    std::uint64_t bytes_posted_in_window() const { return m_bytes_posted_in_window; }
 
 private:
     struct record {
@@ -70,6 +72,7 @@ private:
     std::unordered_map<std::uint64_t, std::uint64_t> m_delivered_per_pair;
     std::uint64_t m_delivered = 0;
     std::uint64_t m_bytes_injected = 0;
+    std::uint64_t m_bytes_posted_in_window = 0;
     std::vector<std::uint64_t> m_bytes_in_window;
     histogram m_latency;
     sim_ps m_last_delivery_ps = 0;

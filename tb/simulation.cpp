@@ -83,8 +83,11 @@ nlohmann::json collect_stats(const platform_config& config, const platform& net,
             gbps(static_cast<double>(config.traffic.message_size_bytes) * (n - 1),
                  static_cast<double>(board.last_delivery_ps()));
     } else {
-        s["offered_gbps_per_accelerator"] = config.traffic.load * injection_gbps;
-        s["offered_load"] = config.traffic.load;
+        // What the sources actually offered in the window: sources a pattern keeps silent
+        // (transpose's diagonal) and the randomness of arrivals count.
+        const double offered = gbps(static_cast<double>(board.bytes_posted_in_window()), static_cast<double>(window)) / n;
+        s["offered_gbps_per_accelerator"] = offered;
+        s["offered_load"] = offered / injection_gbps;
     }
 
     nlohmann::json links = nlohmann::json::array();

@@ -84,19 +84,21 @@ nlohmann::json run_load_sweep(const platform_config& config, const std::vector<d
         platform_config point = config;
         point.traffic.load = load;
         nlohmann::json stats = run_point(point);
+        const double offered = stats["offered_load"].get<double>();
         const double accepted = stats["accepted_load"].get<double>();
-        const double latency = stats["packet_latency_ns"]["mean"].get<double>();
+        const double latency = stats["latency_ns"]["mean"].get<double>();
         if (sweep["points"].empty())
             zero_load = latency;
-        sustained = sustained && accepted >= 0.95 * load && latency <= 3 * zero_load;
+        sustained = sustained && accepted >= 0.95 * offered && latency <= 3 * zero_load;
         if (sustained)
-            saturation = load;
+            saturation = offered;
         max_accepted = std::max(max_accepted, accepted);
         all_ok = all_ok && stats["ok"].get<bool>();
         stats.erase("links");  // per-link detail of every point would dwarf the curve
         sweep["points"].push_back(std::move(stats));
     }
     sweep["zero_load_latency_ns"] = zero_load;
+    sweep["loads"] = loads;
     sweep["saturation_load"] = saturation;
     sweep["max_accepted_load"] = max_accepted;
     sweep["ok"] = all_ok;
@@ -111,7 +113,7 @@ std::string format_sweep(const nlohmann::json& sweep)
                            p["accepted_load"].get<double>(), p["packet_latency_ns"]["mean"].get<double>(),
                            p["packet_latency_ns"]["p99"].get<double>(), p["latency_ns"]["mean"].get<double>(),
                            p["ok"].get<bool>() ? "ok" : "FAILED");
-    out += fmt::format("  zero-load packet latency {:.1f} ns; saturation at offered load {:.3f}; max accepted {:.3f} "
+    out += fmt::format("  zero-load message latency {:.1f} ns; saturation at offered load {:.3f}; max accepted {:.3f} "
                        "(fractions of the injection bandwidth)\n",
                        sweep["zero_load_latency_ns"].get<double>(), sweep["saturation_load"].get<double>(),
                        sweep["max_accepted_load"].get<double>());

@@ -15,9 +15,10 @@ namespace hxsim {
 std::vector<double> parse_load_range(const std::string& text);
 
 /// Runs `config` at each of `loads`. The result holds every point's statistics ("points"), the
-/// zero-load latency (the lowest load's mean packet latency), "saturation_load" (the highest
-/// offered load the network sustained: accepted within 5% of offered and mean packet latency
-/// under 3x zero-load, as long as all lower loads were) and "max_accepted_load".
+/// zero-load latency (the lowest load's mean message latency), "saturation_load" (the highest
+/// offered load the network sustained: accepted within 5% of offered and mean message latency
+/// under 3x zero-load, as long as all lower loads were; loads as measured, see offered_load) and
+/// "max_accepted_load".
 nlohmann::json run_load_sweep(const platform_config& config, const std::vector<double>& loads);
 
 /// The table printed for a sweep.
