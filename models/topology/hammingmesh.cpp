@@ -21,22 +21,7 @@ hammingmesh::hammingmesh(const platform_config& config, forward_observer* observ
     const std::uint32_t acc_flits = m_accelerator_buffer_flits;
     const std::uint32_t switch_flits = buffer_flits(config.net_switch.buffer_bytes, config.flit_bytes);
 
-    accelerator_params ap;
-    ap.router = make_router_params(config, config.router);
-    ap.router.routing = &m_routing;
-    ap.router.observer = observer;
-    ap.nic.accelerators = m_shape.accelerators();
-    ap.nic.mtu_bytes = config.nic.mtu_bytes;
-    ap.nic.flit_bytes = config.flit_bytes;
-    ap.nic.vcs = config.vcs;
-    ap.nic.injection_vcs = config.vcs / hammingmesh_routing::classes;
-    ap.nic.router_buffer_flits = acc_flits;
-    ap.nic.receive_buffer_flits = acc_flits;
-    ap.nic.wormhole = config.router.flow_control == "wormhole";
-    ap.nic.pool = &m_pool;
-    ap.nic.counters = &m_counters;
-    ap.mesh_link = link_params{config.link.bandwidth_bps, config.link.latency_ps, config.flit_bytes};
-    ap.nic_link = link_params{config.nic.injection_bandwidth_bps, 0, config.flit_bytes};
+    const accelerator_params ap = accelerator_setup(config, m_shape.accelerators(), m_routing, observer);
 
     board_params bp;
     bp.shape = m_shape;

@@ -37,6 +37,29 @@ router_params make_router_params(const platform_config& config, const router_con
     return rp;
 }
 
+accelerator_params platform::accelerator_setup(const platform_config& config, unsigned accelerators,
+                                               const routing_algorithm& routing, forward_observer* observer)
+{
+    const std::uint32_t buffer = buffer_flits(config.router.buffer_bytes, config.flit_bytes);
+    accelerator_params ap;
+    ap.router = make_router_params(config, config.router);
+    ap.router.routing = &routing;
+    ap.router.observer = observer;
+    ap.nic.accelerators = accelerators;
+    ap.nic.mtu_bytes = config.nic.mtu_bytes;
+    ap.nic.flit_bytes = config.flit_bytes;
+    ap.nic.vcs = config.vcs;
+    ap.nic.injection_vcs = config.vcs / routing.vc_classes();  // the first class's VCs
+    ap.nic.router_buffer_flits = buffer;
+    ap.nic.receive_buffer_flits = buffer;
+    ap.nic.wormhole = config.router.flow_control == "wormhole";
+    ap.nic.pool = &m_pool;
+    ap.nic.counters = &m_counters;
+    ap.mesh_link = link_params{config.link.bandwidth_bps, config.link.latency_ps, config.flit_bytes};
+    ap.nic_link = link_params{config.nic.injection_bandwidth_bps, 0, config.flit_bytes};
+    return ap;
+}
+
 void check_platform(const platform_config& config)
 {
     if (config.topology.kind == "mesh" || config.topology.kind == "torus")

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "models/core/packet.h"
+#include "models/accelerator/accelerator.h"
 #include "models/link/link.h"
 #include "models/nic/nic.h"
 #include "models/router/router.h"
@@ -44,6 +45,11 @@ public:
     std::string describe_buffers() const;
 
 protected:
+    /// The accelerator module's parameters shared by every builder: its router (accelerator
+    /// router class), its NIC and its links; the builder adds ids and downstream buffers.
+    accelerator_params accelerator_setup(const platform_config& config, unsigned accelerators,
+                                         const routing_algorithm& routing, forward_observer* observer);
+
     std::vector<const link*> m_links;
     std::vector<const router*> m_routers;
     network_counters m_counters;

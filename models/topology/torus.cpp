@@ -51,22 +51,7 @@ torus::torus(const platform_config& config, forward_observer* observer)
 {
     const std::uint32_t buffer = buffer_flits(config.router.buffer_bytes, config.flit_bytes);
 
-    accelerator_params ap;
-    ap.router = make_router_params(config, config.router);
-    ap.router.routing = m_routing.get();
-    ap.router.observer = observer;
-    ap.nic.accelerators = m_shape.routers();
-    ap.nic.mtu_bytes = config.nic.mtu_bytes;
-    ap.nic.flit_bytes = config.flit_bytes;
-    ap.nic.vcs = config.vcs;
-    ap.nic.injection_vcs = config.vcs / m_routing->vc_classes();  // the first class's VCs
-    ap.nic.router_buffer_flits = buffer;
-    ap.nic.receive_buffer_flits = buffer;
-    ap.nic.wormhole = config.router.flow_control == "wormhole";
-    ap.nic.pool = &m_pool;
-    ap.nic.counters = &m_counters;
-    ap.mesh_link = link_params{config.link.bandwidth_bps, config.link.latency_ps, config.flit_bytes};
-    ap.nic_link = link_params{config.nic.injection_bandwidth_bps, 0, config.flit_bytes};
+    accelerator_params ap = accelerator_setup(config, m_shape.routers(), *m_routing, observer);
 
     static constexpr std::uint16_t directions[] = {port_n, port_e, port_s, port_w};
     for (std::uint32_t id = 0; id < m_shape.routers(); ++id) {
