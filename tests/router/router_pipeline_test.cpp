@@ -83,8 +83,8 @@ TEST(router_pipeline, credit_delay_does_not_touch_a_lone_packet)
     });
 }
 
-/// The later of two 4-flit packets sent back to back through 4-flit buffers.
-double second_packet_latency_ps(const std::string& credit_delay)
+/// The later of two 4-flit packets sent back to back through buffers of `buffer`.
+double second_packet_latency_ps(const std::string& buffer, const std::string& credit_delay)
 {
     test::scripted_pattern pattern;
     pattern.add(0, 1, 64);
@@ -92,7 +92,8 @@ double second_packet_latency_ps(const std::string& credit_delay)
     run_options options;
     options.pattern = &pattern;
     const run_outcome out = run_simulation(
-        clocked_line({1, 1, 1, 1}, {"router.buffer=4flits", "nic.mtu=64B", "router.credit_delay=" + credit_delay}), options);
+        clocked_line({1, 1, 1, 1}, {"router.buffer=" + buffer, "nic.mtu=64B", "router.credit_delay=" + credit_delay}),
+        options);
     EXPECT_TRUE(out.ok) << out.stats["failures"].dump();
     return out.stats["latency_ns"]["max"].get<double>() * 1000.0;
 }
@@ -101,20 +102,11 @@ TEST(router_pipeline, credit_round_trip_limits_a_stream_through_a_small_buffer)
 {
     // The second packet needs the first one's credits back; a slower credit return delays it by
     // exactly the extra delay (20 cycles).
-    const double quick = test::measure_in_child([] { return second_packet_latency_ps("0ns"); });
-    const double slow = test::measure_in_child([] { return second_packet_latency_ps("20ns"); });
+    const double quick = test::measure_in_child([] { return second_packet_latency_ps("4flits", "0ns"); });
+    const double slow = test::measure_in_child([] { return second_packet_latency_ps("4flits", "20ns"); });
     EXPECT_EQ(slow, quick + 20 * cycle_ps);
     // With room for both packets the credit delay does not matter.
-    const double roomy = test::measure_in_child([] {
-        test::scripted_pattern pattern;
-        pattern.add(0, 1, 64);
-        pattern.add(0, 1, 64);
-        run_options options;
-        options.pattern = &pattern;
-        const run_outcome out = run_simulation(
-            clocked_line({1, 1, 1, 1}, {"router.buffer=8flits", "nic.mtu=64B", "router.credit_delay=20ns"}), options);
-        return out.stats["latency_ns"]["max"].get<double>() * 1000.0;
-    });
+    const double roomy = test::measure_in_child([] { return second_packet_latency_ps("8flits", "20ns"); });
     EXPECT_EQ(roomy, (2 * 4 + 2 + 4 + 4) * cycle_ps);  // just serialized behind the first
 }
 
