@@ -243,8 +243,12 @@ void router::allocate(sim_ps now)
         old_requests.erase(std::find_if(old_requests.begin(), old_requests.end(), [&](const request& q) {
             return q.in_port == r.in_port && q.in_vc == r.in_vc;
         }));
+        const std::uint16_t before = pkt.out_port;
         route(r.in_port, pkt);
         m_outputs[pkt.out_port].requests.push_back(r);
+        // A new choice that can go now is served at the next allocation (the next cycle).
+        if (pkt.out_port != before && can_take(pkt.out_port, pkt, now))
+            wake_at(now + std::max<sim_ps>(m_params.clock_period_ps, 1));
     }
 }
 
