@@ -8,6 +8,22 @@
 
 namespace hxsim {
 
+namespace {
+
+void set_bit(std::vector<std::uint64_t>& bits, unsigned i) { bits[i / 64] |= std::uint64_t{1} << (i % 64); }
+void clear_bit(std::vector<std::uint64_t>& bits, unsigned i) { bits[i / 64] &= ~(std::uint64_t{1} << (i % 64)); }
+
+/// Calls f(i) for every set bit i, in increasing order; f may clear bits.
+template <typename F>
+void for_each_bit(const std::vector<std::uint64_t>& bits, F f)
+{
+    for (unsigned w = 0; w < bits.size(); ++w)
+        for (std::uint64_t word = bits[w]; word != 0; word &= word - 1)
+            f(w * 64 + static_cast<unsigned>(__builtin_ctzll(word)));
+}
+
+}  // namespace
+
 router::router(const sc_core::sc_module_name& name, const router_params& params)
     : sc_core::sc_module(name), in("in"), out("out"), m_params(params),
       m_vcs_per_class(params.vcs / params.routing->vc_classes()),
@@ -31,6 +47,8 @@ router::router(const sc_core::sc_module_name& name, const router_params& params)
 
     m_inputs.resize(params.ports);
     m_outputs.resize(params.ports);
+    m_requesting.assign((params.ports + 63) / 64, 0);
+    m_link_waiting.assign((params.ports + 63) / 64, 0);
     const std::uint32_t output_flits = buffer_flits(params.output_buffer_bytes, params.flit_bytes);
     for (unsigned p = 0; p < params.ports; ++p) {
         m_inputs[p].vcs.resize(params.vcs);
@@ -129,9 +147,11 @@ void router::wake()
         wake_at(now);
     } else {
         allocate(now);
-        if (m_output_buffered)
-            for (unsigned o = 0; o < m_outputs.size(); ++o)
-                try_link(o, now);
+        for_each_bit(m_link_waiting, [&](unsigned o) {
+            try_link(o, now);
+            if (m_outputs[o].queued_packets == 0)
+                clear_bit(m_link_waiting, o);
+        });
     }
     m_actions.rearm(m_wake);
 }
@@ -146,6 +166,7 @@ void router::head_ready(unsigned port, unsigned vc)
         return;
     route(port, pkt);
     m_outputs[pkt.out_port].requests.push_back(request{static_cast<std::uint16_t>(port), static_cast<std::uint8_t>(vc)});
+    set_bit(m_requesting, pkt.out_port);
 }
 
 void router::route(unsigned port, packet& pkt)
@@ -212,12 +233,14 @@ void router::allocate(sim_ps now)
 {
     m_requests.clear();
     m_blocked.clear();
-    for (unsigned o = 0; o < m_outputs.size(); ++o) {
+    for_each_bit(m_requesting, [&](unsigned o) {
         output_port& op = m_outputs[o];
-        if (op.requests.empty())
-            continue;
+        if (op.requests.empty()) {
+            clear_bit(m_requesting, o);
+            return;
+        }
         if (op.crossbar_busy_until_ps > now)
-            continue;  // woken when the transfer ends
+            return;  // woken when the transfer ends
         for (const request& r : op.requests) {
             const input_port& ip = m_inputs[r.in_port];
             if (ip.busy_until_ps > now)
@@ -228,7 +251,7 @@ void router::allocate(sim_ps now)
             else
                 m_blocked.push_back(r);
         }
-    }
+    });
     m_allocator.allocate(m_requests, m_grants);
     for (unsigned g : m_grants) {
         const allocation_request& r = m_requests[g];
@@ -246,6 +269,7 @@ void router::allocate(sim_ps now)
         const std::uint16_t before = pkt.out_port;
         route(r.in_port, pkt);
         m_outputs[pkt.out_port].requests.push_back(r);
+        set_bit(m_requesting, pkt.out_port);
         // A new choice that can go now is served at the next allocation (the next cycle).
         if (pkt.out_port != before && can_take(pkt.out_port, pkt, now))
             wake_at(now + std::max<sim_ps>(m_params.clock_period_ps, 1));
@@ -282,6 +306,8 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
         pkt->head_ready_ps = head_out;
         pkt->tail_ready_ps = crossed + m_params.output_latency_ps;
         ovc.queue.push_back(pkt);
+        ++op.queued_packets;
+        set_bit(m_link_waiting, out_port);
         wake_at(head_out);
     } else {
         // Straight onto the link, which paces the crossbar from then on.
@@ -339,6 +365,7 @@ void router::try_link(unsigned out_port, sim_ps now)
             continue;
         }
         ovc.queue.pop_front();
+        --op.queued_packets;
         ovc.queued_flits -= pkt->flits;
         ovc.credits.consume(flits_needed(out_port, *pkt));
         pkt->vc = static_cast<std::uint8_t>(v);

@@ -100,6 +100,7 @@ private:
         sim_ps crossbar_busy_until_ps = 0;
         sim_ps link_busy_until_ps = 0;
         unsigned next_vc = 0;           // round robin over VCs on the link
+        unsigned queued_packets = 0;    // in the output buffers, all VCs
     };
     static constexpr std::uint64_t no_owner = ~0ull;
 
@@ -132,6 +133,10 @@ private:
     std::vector<allocation_request> m_requests;  // scratch of allocate()
     std::vector<unsigned> m_grants;
     std::vector<request> m_blocked;  // scratch of allocate(): requests their output could not take
+    // Outputs with requests, and outputs with packets waiting for their link, as bit sets: a wake
+    // visits only those, in port order (which keeps runs identical), not every port of a switch.
+    std::vector<std::uint64_t> m_requesting;
+    std::vector<std::uint64_t> m_link_waiting;
     action_queue<action> m_actions;
     sc_core::sc_event m_wake;
     std::set<sim_ps> m_wake_ups;  // pending wake_up actions, one per instant

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""hxsim benchmarks: each case runs build/hxsim once and prints wall time, simulated time,
+packet-hops, packet-hops per wall second, peak RSS and, for clocked networks, simulated cycles per
+second. A program that prints figures, never a test: nothing here passes or fails on speed.
+
+    python3 bench/run.py            # the quick cases
+    python3 bench/run.py --all      # also the long ones (minutes)
+"""
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HXSIM = os.path.join(ROOT, "build", "hxsim")
+
+# name, config, overrides, long?, clock period in ns (for cycles per second) or None
+CASES = [
+    ("mesh 8x8 DOR uniform 0.1 (4-stage, 2 VCs x 8 flits, 4-flit packets)", "configs/mesh-8x8.yaml",
+     ["traffic.load=0.1", "run.warmup=10us", "run.duration=100us"], False, 1.0),
+    ("Hx2Mesh 4x4 boards uniform 0.3 (64 accelerators)", "configs/default.yaml",
+     ["traffic.load=0.3", "run.duration=100us"], False, None),
+    ("Hx2Mesh 16x16 uniform 0.3 (1,024 accelerators)", "configs/hx2mesh-16x16.yaml",
+     ["traffic.pattern=uniform", "traffic.load=0.3", "traffic.message_size=64KiB", "run.duration=10us"], False, None),
+    ("Hx2Mesh 16x16 all-to-all 64 KiB per peer", "configs/hx2mesh-16x16.yaml",
+     ["traffic.message_size=64KiB"], True, None),
+    ("Hx2Mesh 16x16 all-to-all 1 MiB per peer", "configs/hx2mesh-16x16.yaml", [], True, None),
+]
+
+
+def run_case(name, config, overrides, clock_ns):
+    with tempfile.TemporaryDirectory() as tmp:
+        stats_path = os.path.join(tmp, "stats.json")
+        cmd = [HXSIM, "-q", "--config", os.path.join(ROOT, config), "--stats-json", stats_path]
+        for o in overrides:
+            cmd += ["--set", o]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        start = time.monotonic()
+        proc = subprocess.run(cmd)
+        wall = time.monotonic() - start
+        rss_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        if proc.returncode != 0:
+            print(f"{name}: hxsim exited {proc.returncode}", file=sys.stderr)
+            return
+        with open(stats_path) as f:
+            s = json.load(f)
+    hops = s["packet_hops"]
+    line = (f"{name}\n  command: {' '.join(cmd[:1] + cmd[2:5])} {' '.join('--set ' + o for o in overrides)}\n"
+            f"  wall {wall:.2f} s (simulation {s['wall_seconds']:.2f} s), simulated {s['simulated_ns'] / 1000:.1f} us, "
+            f"packet-hops {hops}, {hops / s['wall_seconds'] / 1e6:.3f} M packet-hops/s, "
+            f"peak RSS {max(rss_kib, before) / 1024:.0f} MiB")
+    if clock_ns:
+        cycles = s["simulated_ns"] / clock_ns
+        line += f", {cycles / s['wall_seconds'] / 1000:.0f} k simulated cycles/s"
+    print(line, flush=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--all", action="store_true", help="also run the long cases")
+    args = parser.parse_args()
+    if not os.path.exists(HXSIM):
+        sys.exit("build/hxsim is missing: run 'make' first")
+    print(f"hxsim benchmarks, {os.cpu_count()} cores; one process per case, one core each")
+    for name, config, overrides, long_case, clock in CASES:
+        if long_case and not args.all:
+            continue
+        run_case(name, config, overrides, clock)
+
+
+if __name__ == "__main__":
+    main()
