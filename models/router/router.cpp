@@ -133,7 +133,7 @@ void router::wake()
         case action_kind::output_release: {
             output_vc& ovc = m_outputs[a.port].vcs[a.vc];
             ovc.free_flits += a.value;
-            if (ovc.owner == a.interval_ps)  // the packet whose tail just left
+            if (ovc.owner == a.packet_id)
                 ovc.owner = no_owner;
             break;
         }
@@ -320,7 +320,7 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
         // may follow it through the crossbar right away.
         drained = tail_left - m_params.output_latency_ps - link_flit_ps;
         m_actions.schedule(tail_left,
-                           action{action_kind::output_release, static_cast<std::uint16_t>(out_port), pkt->out_vc, 0, pkt->id},
+                           action{action_kind::output_release, static_cast<std::uint16_t>(out_port), pkt->out_vc, 0, 0, pkt->id},
                            m_wake);
     }
     ip.busy_until_ps = drained;
@@ -374,7 +374,7 @@ void router::try_link(unsigned out_port, sim_ps now)
         op.next_vc = v + 1;
         m_actions.schedule(free_at,
                            action{action_kind::output_release, static_cast<std::uint16_t>(out_port),
-                                  static_cast<std::uint8_t>(v), pkt->flits, pkt->id},
+                                  static_cast<std::uint8_t>(v), pkt->flits, 0, pkt->id},
                            m_wake);
         return;
     }

@@ -72,8 +72,9 @@ private:
         action_kind kind = action_kind::wake_up;
         std::uint16_t port = 0;
         std::uint8_t vc = 0;
-        std::uint32_t value = 0;
-        sim_ps interval_ps = 0;
+        std::uint32_t value = 0;      // credits (credit) or flits (output_release)
+        sim_ps interval_ps = 0;       // credit: between successive credits of the train
+        std::uint64_t packet_id = 0;  // output_release: the packet whose tail has left
     };
     struct request {
         std::uint16_t in_port;
