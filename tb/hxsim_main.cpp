@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "models/sim/config.h"
+#include "models/topology/describe.h"
 #include "models/topology/platform.h"
 #include "tb/simulation.h"
 #include "tb/sweep.h"
@@ -111,6 +112,10 @@ int sc_main(int argc, char* argv[])
     app.add_option("--sweep-load", sweep_range,
                    "run a latency-versus-load curve over FROM:TO:STEP (fractions of the injection bandwidth) "
                    "and report the saturation point; open-loop patterns only");
+    bool describe = false;
+    app.add_flag("--describe", describe,
+                 "print the facts of the configured topology (counts, links, diameter, bisection) and exit "
+                 "without simulating; with --stats-json, also write them as JSON");
     app.add_flag("-q,--quiet", quiet, "print nothing but errors");
     app.add_flag_callback(
         "--list-params", [] {
@@ -144,6 +149,21 @@ int sc_main(int argc, char* argv[])
     } catch (const hxsim::config_error& e) {
         std::cerr << "error: " << e.what() << '\n';
         return exit_bad_input;
+    }
+
+    // Describing needs no platform: nothing is built, the simulation-only checks do not apply.
+    if (describe) {
+        try {
+            const nlohmann::json description = hxsim::describe_topology(config);
+            if (!quiet)
+                std::cout << hxsim::format_description(description);
+            if (!stats_path.empty())
+                write_atomically(stats_path, description.dump(2) + "\n");
+        } catch (const std::exception& e) {
+            std::cerr << "error: " << e.what() << '\n';
+            return exit_bad_input;
+        }
+        return 0;
     }
 
     // The builders check what only they know (e.g. the VCs a topology's routing needs).

@@ -12,10 +12,33 @@ hammingmesh_shape shape_of(const platform_config& config)
     return hammingmesh_shape{t.board[0], t.board[1], t.grid[0], t.grid[1]};
 }
 
+/// The shape, once hammingmesh::check has accepted `config`.
+hammingmesh_shape checked_shape_of(const platform_config& config)
+{
+    hammingmesh::check(config);
+    return shape_of(config);
+}
+
 }  // namespace
 
+void hammingmesh::check(const platform_config& config)
+{
+    // Each row (column) network is a single switch until fat trees are built; every board of the
+    // line attaches 2 ports to it. A single board per line needs no network (wrap links).
+    const topology_config& t = config.topology;
+    const std::pair<const char*, std::uint64_t> lines[] = {{"row", t.grid[1]}, {"column", t.grid[0]}};
+    for (const auto& [line, boards] : lines) {
+        const std::uint64_t ports = 2 * boards;
+        if (boards >= 2 && ports > t.switch_radix)
+            throw config_error(fmt::format("{}: topology.switch_radix: a {} network joins {} boards and needs {} "
+                                           "ports, but switch_radix is {} (fat-tree row/column networks are not "
+                                           "supported yet by the simulator; hxsim --describe describes them)",
+                                           config.source, line, boards, ports, t.switch_radix));
+    }
+}
+
 hammingmesh::hammingmesh(const platform_config& config, forward_observer* observer)
-    : m_shape(shape_of(config)), m_routing(m_shape),
+    : m_shape(checked_shape_of(config)), m_routing(m_shape),
       m_accelerator_buffer_flits(buffer_flits(config.router.buffer_bytes, config.flit_bytes))
 {
     const std::uint32_t acc_flits = m_accelerator_buffer_flits;

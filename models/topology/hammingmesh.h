@@ -16,7 +16,13 @@ namespace hxsim {
 
 class hammingmesh : public platform {
 public:
+    /// Throws config_error naming topology.switch_radix when a row or column network needs more
+    /// ports than one switch has: the simulator builds single-switch networks only (fat trees are
+    /// described by describe_topology, not simulated yet).
     hammingmesh(const platform_config& config, forward_observer* observer);
+
+    /// The checks the constructor makes on `config`, without building anything.
+    static void check(const platform_config& config);
 
     unsigned accelerators() const override { return m_shape.accelerators(); }
     hxsim::nic& nic_of(unsigned accelerator) override;

@@ -62,6 +62,8 @@ accelerator_params platform::accelerator_setup(const platform_config& config, un
 
 void check_platform(const platform_config& config)
 {
+    if (config.topology.kind == "hammingmesh")
+        hammingmesh::check(config);
     if (config.topology.kind == "mesh" || config.topology.kind == "torus")
         torus::check(config);
 }

@@ -606,6 +606,39 @@ TEST_F(hxsim_cli, too_many_boards_for_the_switch_radix_is_rejected)
                     {"switch_radix", "40"});
 }
 
+// --describe builds nothing: it describes a platform that the simulator could not even build
+// (fat-tree lines), at once, while simulating that platform is rejected as bad input.
+TEST_F(hxsim_cli, describe_prints_the_topology_without_simulating)
+{
+    const std::vector<std::string> hx2_64{"--set", "topology.grid=[64,64]", "--set", "topology.switch_radix=64"};
+    const fs::path out = path("describe.json");
+    std::vector<std::string> args{"--describe", "--stats-json", out.string()};
+    args.insert(args.end(), hx2_64.begin(), hx2_64.end());
+    const auto start = std::chrono::steady_clock::now();
+    const run_result r = run(args);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    expect_no_crash(r);
+    expect_no_summary(r);
+    EXPECT_EQ(r.status, exit_ok) << r.describe();
+    EXPECT_EQ(r.err, "") << r.describe();
+    EXPECT_TRUE(contains(r.out, "accelerators    16384\n")) << r.describe();
+    EXPECT_TRUE(contains(r.out, "4 leaves, 2 spines")) << r.describe();
+    EXPECT_LT(seconds, 30.0) << r.describe();
+    const json d = read_json(out);
+    ASSERT_TRUE(d.is_object());
+    EXPECT_EQ(d["accelerators"], 16384);
+    EXPECT_EQ(d["switches"]["leaf"], 1024);
+    EXPECT_EQ(d["switches"]["spine"], 512);
+
+    // The default platform, as text only.
+    const run_result small = run({"--describe"});
+    EXPECT_EQ(small.status, exit_ok) << small.describe();
+    EXPECT_TRUE(contains(small.out, "accelerators    64\n")) << small.describe();
+    expect_no_summary(small);
+
+    expect_rejected(hx2_64, {"topology.switch_radix", "128 ports", "64"});
+}
+
 TEST_F(hxsim_cli, stats_json_in_missing_directory_fails_before_simulating)
 {
     const fs::path out = path("no_such_dir") / "stats.json";

@@ -1,0 +1,440 @@
+#include "models/topology/describe.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "models/routing/dimension_order_routing.h"
+#include "models/topology/hammingmesh_shape.h"
+
+namespace hxsim {
+
+namespace {
+
+using json = nlohmann::json;
+
+/// The topology as an undirected graph: vertices [0, accelerators) are the accelerator routers
+/// (by accelerator id), the rest switches. Parallel links are one edge: they change no distance.
+struct topology_graph {
+    std::uint32_t accelerators = 0;
+    std::uint32_t vertices = 0;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+    /// Links between two accelerator routers (board, wrap, mesh/torus): the ones a cut can cross.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> router_links;
+    /// The accelerators on the ports of each line network, in port order.
+    std::vector<std::vector<std::uint32_t>> networks;
+
+    std::uint32_t add_vertex() { return vertices++; }
+    void add_router_link(std::uint32_t u, std::uint32_t v)
+    {
+        edges.emplace_back(u, v);
+        router_links.emplace_back(u, v);
+    }
+};
+
+struct distances {
+    unsigned diameter = 0;
+    double mean = 0;
+};
+
+/// All-pairs BFS from every accelerator, 64 sources at a time: bit i of a vertex's mask says
+/// whether source i has reached it. Only accelerator vertices count as destinations.
+distances accelerator_distances(const topology_graph& g)
+{
+    const std::uint32_t n = g.accelerators;
+    std::vector<std::uint32_t> offset(g.vertices + 1, 0);
+    for (const auto& [u, v] : g.edges) {
+        ++offset[u + 1];
+        ++offset[v + 1];
+    }
+    for (std::uint32_t v = 0; v < g.vertices; ++v)
+        offset[v + 1] += offset[v];
+    std::vector<std::uint32_t> adjacent(offset.back());
+    std::vector<std::uint32_t> cursor(offset.begin(), offset.end() - 1);
+    for (const auto& [u, v] : g.edges) {
+        adjacent[cursor[u]++] = v;
+        adjacent[cursor[v]++] = u;
+    }
+
+    std::vector<std::uint64_t> visited(g.vertices), frontier(g.vertices), next(g.vertices);
+    std::uint64_t total = 0, reached = 0;
+    unsigned diameter = 0;
+    for (std::uint32_t base = 0; base < n; base += 64) {
+        const std::uint32_t sources = std::min<std::uint32_t>(64, n - base);
+        std::fill(visited.begin(), visited.end(), 0);
+        std::fill(frontier.begin(), frontier.end(), 0);
+        for (std::uint32_t i = 0; i < sources; ++i)
+            visited[base + i] = frontier[base + i] = std::uint64_t{1} << i;
+        for (unsigned d = 1;; ++d) {
+            bool any = false;
+            for (std::uint32_t v = 0; v < g.vertices; ++v) {
+                std::uint64_t m = 0;
+                for (std::uint32_t e = offset[v]; e < offset[v + 1]; ++e)
+                    m |= frontier[adjacent[e]];
+                m &= ~visited[v];
+                next[v] = m;
+                any = any || m != 0;
+            }
+            if (!any)
+                break;
+            for (std::uint32_t v = 0; v < g.vertices; ++v) {
+                visited[v] |= next[v];
+                if (v < n && next[v] != 0) {
+                    const auto found = static_cast<std::uint64_t>(__builtin_popcountll(next[v]));
+                    total += d * found;
+                    reached += found;
+                    diameter = std::max(diameter, d);
+                }
+            }
+            std::swap(frontier, next);
+        }
+    }
+    const std::uint64_t pairs = std::uint64_t{n} * (n - 1);
+    if (reached != pairs)
+        throw std::logic_error("describe_topology: the topology graph is not connected");
+    return distances{diameter, pairs == 0 ? 0.0 : static_cast<double>(total) / static_cast<double>(pairs)};
+}
+
+/// Links crossing the cut that puts the accelerators with `side(id)` true on one side: router
+/// links whose ends differ, plus each line network's ports on its smaller side.
+std::uint64_t cut_links(const topology_graph& g, const std::function<bool(std::uint32_t)>& side)
+{
+    std::vector<char> on(g.accelerators);
+    for (std::uint32_t id = 0; id < g.accelerators; ++id)
+        on[id] = side(id) ? 1 : 0;
+    std::uint64_t links = 0;
+    for (const auto& [u, v] : g.router_links)
+        links += on[u] != on[v] ? 1 : 0;
+    for (const auto& ports : g.networks) {
+        std::uint64_t one = 0;
+        for (std::uint32_t id : ports)
+            one += on[id];
+        links += std::min<std::uint64_t>(one, ports.size() - one);
+    }
+    return links;
+}
+
+/// How one direction's line networks are built (hammingmesh.md section 1).
+struct line_plan {
+    unsigned count = 0;   ///< lines of accelerators in this direction
+    unsigned boards = 0;  ///< boards on each line
+    unsigned ports = 0;   ///< 2 per board, when there is a network
+    std::string kind;     ///< "switch", "fat-tree" or "wrap"
+    unsigned leaves = 0, spines = 0, parallel_links = 0;
+
+    unsigned switches() const { return kind == "switch" ? 1 : leaves + spines; }
+};
+
+line_plan plan_line(const platform_config& config, const char* direction, unsigned count, unsigned boards)
+{
+    line_plan p;
+    p.count = count;
+    p.boards = boards;
+    if (boards < 2) {
+        p.kind = "wrap";
+        return p;
+    }
+    const unsigned k = config.topology.switch_radix;
+    p.ports = 2 * boards;
+    if (p.ports <= k) {
+        p.kind = "switch";
+        return p;
+    }
+    const unsigned half = k / 2;
+    p.kind = "fat-tree";
+    p.leaves = (p.ports + half - 1) / half;
+    p.spines = (p.leaves * half + k - 1) / k;
+    p.parallel_links = half / p.spines;
+    if (p.parallel_links == 0)
+        throw config_error(fmt::format("{}: topology.switch_radix: a {} network of {} ports needs more than a "
+                                       "2-level fat tree of radix-{} switches ({} leaves, {} spines)",
+                                       config.source, direction, p.ports, k, p.leaves, p.spines));
+    return p;
+}
+
+json plan_json(const line_plan& p)
+{
+    json j{{"count", p.count}, {"boards", p.boards}, {"kind", p.kind}};
+    if (p.kind != "wrap")
+        j["ports"] = p.ports;
+    if (p.kind == "fat-tree") {
+        j["leaves"] = p.leaves;
+        j["spines"] = p.spines;
+        j["parallel_links"] = p.parallel_links;
+    }
+    return j;
+}
+
+/// Adds one line network's vertices and edges; `ports` are the accelerators on its ports.
+void add_network(topology_graph& g, const line_plan& plan, const platform_config& config,
+                 std::vector<std::uint32_t> ports)
+{
+    if (plan.kind == "switch") {
+        const std::uint32_t s = g.add_vertex();
+        for (std::uint32_t id : ports)
+            g.edges.emplace_back(id, s);
+    } else {
+        const unsigned half = config.topology.switch_radix / 2;
+        const std::uint32_t first_leaf = g.vertices;
+        for (unsigned i = 0; i < plan.leaves; ++i)
+            g.add_vertex();
+        for (unsigned p = 0; p < ports.size(); ++p)
+            g.edges.emplace_back(ports[p], first_leaf + p / half);
+        for (unsigned s = 0; s < plan.spines; ++s) {
+            const std::uint32_t spine = g.add_vertex();
+            for (unsigned l = 0; l < plan.leaves; ++l)
+                g.edges.emplace_back(first_leaf + l, spine);
+        }
+    }
+    g.networks.push_back(std::move(ports));
+}
+
+void add_cut(json& out, const char* name, std::optional<std::uint64_t> links)
+{
+    out["cuts"][name] = links ? json(*links) : json(nullptr);
+}
+
+json describe_hammingmesh(const platform_config& config)
+{
+    const topology_config& t = config.topology;
+    const hammingmesh_shape s{t.board[0], t.board[1], t.grid[0], t.grid[1]};
+    const line_plan rows = plan_line(config, "row", s.x * s.a, s.y);
+    const line_plan columns = plan_line(config, "column", s.y * s.b, s.x);
+
+    topology_graph g;
+    g.accelerators = g.vertices = s.accelerators();
+    for (unsigned br = 0; br < s.x; ++br)
+        for (unsigned bc = 0; bc < s.y; ++bc)
+            for (unsigned r = 0; r < s.a; ++r)
+                for (unsigned c = 0; c < s.b; ++c) {
+                    const std::uint32_t here = s.accelerator_of({br, bc, r, c});
+                    if (c + 1 < s.b)
+                        g.add_router_link(here, s.accelerator_of({br, bc, r, c + 1}));
+                    if (r + 1 < s.a)
+                        g.add_router_link(here, s.accelerator_of({br, bc, r + 1, c}));
+                }
+    const std::uint64_t on_board = g.router_links.size();
+
+    std::uint64_t wrap = 0;
+    for (unsigned br = 0; br < s.x; ++br)
+        for (unsigned r = 0; r < s.a; ++r) {
+            if (rows.kind == "wrap") {
+                g.add_router_link(s.accelerator_of({br, 0, r, 0}), s.accelerator_of({br, 0, r, s.b - 1}));
+                ++wrap;
+                continue;
+            }
+            std::vector<std::uint32_t> ports;  // port 2C: W edge of board-column C, 2C+1: E edge
+            for (unsigned bc = 0; bc < s.y; ++bc) {
+                ports.push_back(s.accelerator_of({br, bc, r, 0}));
+                ports.push_back(s.accelerator_of({br, bc, r, s.b - 1}));
+            }
+            add_network(g, rows, config, std::move(ports));
+        }
+    for (unsigned bc = 0; bc < s.y; ++bc)
+        for (unsigned c = 0; c < s.b; ++c) {
+            if (columns.kind == "wrap") {
+                g.add_router_link(s.accelerator_of({0, bc, 0, c}), s.accelerator_of({0, bc, s.a - 1, c}));
+                ++wrap;
+                continue;
+            }
+            std::vector<std::uint32_t> ports;  // port 2R: N edge of board-row R, 2R+1: S edge
+            for (unsigned br = 0; br < s.x; ++br) {
+                ports.push_back(s.accelerator_of({br, bc, 0, c}));
+                ports.push_back(s.accelerator_of({br, bc, s.a - 1, c}));
+            }
+            add_network(g, columns, config, std::move(ports));
+        }
+
+    json out;
+    out["topology"] = "hammingmesh";
+    out["shape"] = {{"board", {s.a, s.b}}, {"grid", {s.x, s.y}}, {"switch_radix", t.switch_radix}};
+    out["accelerators"] = s.accelerators();
+
+    std::uint64_t single = 0, leaves = 0, spines = 0, cables = 0, switch_switch = 0;
+    for (const line_plan* p : {&rows, &columns}) {
+        if (p->kind == "wrap")
+            continue;
+        cables += std::uint64_t{p->count} * p->ports;
+        if (p->kind == "switch") {
+            single += p->count;
+        } else {
+            leaves += std::uint64_t{p->count} * p->leaves;
+            spines += std::uint64_t{p->count} * p->spines;
+            switch_switch += std::uint64_t{p->count} * p->leaves * p->spines * p->parallel_links;
+        }
+    }
+    const std::uint64_t switches = single + leaves + spines;
+    out["routers"] = {{"accelerator", s.accelerators()}, {"switch", switches}};
+    out["switches"] = {{"single", single}, {"leaf", leaves}, {"spine", spines}, {"total", switches}};
+    out["line_networks"] = {{"row", plan_json(rows)}, {"column", plan_json(columns)}};
+    out["links"] = {{"on_board", on_board},
+                    {"accelerator_switch", cables},
+                    {"switch_switch", switch_switch},
+                    {"wrap", wrap},
+                    {"total", on_board + cables + switch_switch + wrap}};
+
+    const distances d = accelerator_distances(g);
+    out["diameter_hops"] = d.diameter;
+    out["mean_distance_hops"] = d.mean;
+
+    // Half of the board-columns on each side; one board-column: through the middle of the boards.
+    std::optional<std::uint64_t> column_cut, row_cut;
+    if (s.y >= 2)
+        column_cut = cut_links(g, [&](std::uint32_t id) { return s.coord_of(id).board_col < s.y / 2; });
+    else if (s.b >= 2)
+        column_cut = cut_links(g, [&](std::uint32_t id) { return s.coord_of(id).col < s.b / 2; });
+    if (s.x >= 2)
+        row_cut = cut_links(g, [&](std::uint32_t id) { return s.coord_of(id).board_row < s.x / 2; });
+    else if (s.a >= 2)
+        row_cut = cut_links(g, [&](std::uint32_t id) { return s.coord_of(id).row < s.a / 2; });
+    out["bisection"] = json::object();
+    add_cut(out["bisection"], "board_columns", column_cut);
+    add_cut(out["bisection"], "board_rows", row_cut);
+    return out;
+}
+
+json describe_torus(const platform_config& config)
+{
+    const torus_shape s{config.topology.dims[0], config.topology.dims[1], config.topology.kind == "torus"};
+    topology_graph g;
+    g.accelerators = g.vertices = s.routers();
+    std::uint64_t wrap = 0;
+    for (std::uint32_t id = 0; id < s.routers(); ++id) {
+        const torus_shape::coord c = s.coord_of(id);
+        // Each link once: from its west or north end (a wrap link from the last column or row).
+        if (c.col + 1 < s.cols) {
+            g.add_router_link(id, s.router_of({c.row, c.col + 1}));
+        } else if (s.wrap) {
+            g.add_router_link(id, s.router_of({c.row, 0}));
+            ++wrap;
+        }
+        if (c.row + 1 < s.rows) {
+            g.add_router_link(id, s.router_of({c.row + 1, c.col}));
+        } else if (s.wrap) {
+            g.add_router_link(id, s.router_of({0, c.col}));
+            ++wrap;
+        }
+    }
+
+    json out;
+    out["topology"] = config.topology.kind;
+    out["shape"] = {{"dims", {s.rows, s.cols}}};
+    out["accelerators"] = s.routers();
+    out["routers"] = {{"accelerator", s.routers()}, {"switch", 0}};
+    out["switches"] = {{"single", 0}, {"leaf", 0}, {"spine", 0}, {"total", 0}};
+    const std::uint64_t all = g.router_links.size();
+    out["links"] = {{"router_router", all - wrap}, {"wrap", wrap}, {"total", all}};
+
+    const distances d = accelerator_distances(g);
+    out["diameter_hops"] = d.diameter;
+    out["mean_distance_hops"] = d.mean;
+
+    out["bisection"] = json::object();
+    add_cut(out["bisection"], "columns",
+            cut_links(g, [&](std::uint32_t id) { return s.coord_of(id).col < s.cols / 2; }));
+    add_cut(out["bisection"], "rows", cut_links(g, [&](std::uint32_t id) { return s.coord_of(id).row < s.rows / 2; }));
+    return out;
+}
+
+std::string gbps(std::uint64_t bps)
+{
+    return fmt::format("{:.10g} Gb/s", static_cast<double>(bps) / 1e9);
+}
+
+}  // namespace
+
+json describe_topology(const platform_config& config)
+{
+    json out;
+    if (config.topology.kind == "hammingmesh")
+        out = describe_hammingmesh(config);
+    else if (config.topology.kind == "mesh" || config.topology.kind == "torus")
+        out = describe_torus(config);
+    else
+        throw config_error(fmt::format("{}: topology.kind: cannot describe '{}'", config.source, config.topology.kind));
+
+    // The bisection is the smaller of the cuts that exist.
+    json& bisection = out["bisection"];
+    std::optional<std::uint64_t> links;
+    for (const auto& [name, cut] : bisection["cuts"].items())
+        if (!cut.is_null())
+            links = std::min(links.value_or(cut.get<std::uint64_t>()), cut.get<std::uint64_t>());
+    const std::uint64_t n = out["accelerators"].get<std::uint64_t>();
+    const std::uint64_t bisection_bps = links.value_or(0) * config.link.bandwidth_bps;
+    const std::uint64_t injection_bps = n * config.nic.injection_bandwidth_bps;
+    bisection["links"] = links ? json(*links) : json(nullptr);
+    bisection["bandwidth_bps"] = bisection_bps;
+    out["link_bandwidth_bps"] = config.link.bandwidth_bps;
+    out["injection_bandwidth_bps"] = injection_bps;
+    out["global_bandwidth_bps"] = 2 * bisection_bps;
+    out["global_to_injection"] =
+        injection_bps == 0 ? 0.0 : 2.0 * static_cast<double>(bisection_bps) / static_cast<double>(injection_bps);
+    return out;
+}
+
+std::string format_description(const json& d)
+{
+    std::string text;
+    const std::string kind = d["topology"].get<std::string>();
+    const json& shape = d["shape"];
+    if (kind == "hammingmesh") {
+        text += fmt::format("topology        hammingmesh: {}x{} boards of {}x{} accelerators, switch radix {}\n",
+                            shape["grid"][0].get<unsigned>(), shape["grid"][1].get<unsigned>(),
+                            shape["board"][0].get<unsigned>(), shape["board"][1].get<unsigned>(),
+                            shape["switch_radix"].get<unsigned>());
+    } else {
+        text += fmt::format("topology        {}: {}x{} routers\n", kind, shape["dims"][0].get<unsigned>(),
+                            shape["dims"][1].get<unsigned>());
+    }
+    text += fmt::format("accelerators    {}\n", d["accelerators"].get<std::uint64_t>());
+    text += fmt::format("routers         {} accelerator, {} switch\n", d["routers"]["accelerator"].get<std::uint64_t>(),
+                        d["routers"]["switch"].get<std::uint64_t>());
+    if (kind == "hammingmesh") {
+        const json& sw = d["switches"];
+        text += fmt::format("switches        {} single, {} leaf (level 1), {} spine (level 2)\n",
+                            sw["single"].get<std::uint64_t>(), sw["leaf"].get<std::uint64_t>(),
+                            sw["spine"].get<std::uint64_t>());
+        for (const char* direction : {"row", "column"}) {
+            const json& p = d["line_networks"][direction];
+            const std::string how = p["kind"] == "wrap" ? "a wrap link each (single board)"
+                                    : p["kind"] == "switch"
+                                        ? fmt::format("one {}-port switch each", p["ports"].get<unsigned>())
+                                        : fmt::format("a {}-port fat tree each: {} leaves, {} spines, {} "
+                                                      "parallel links per leaf-spine pair",
+                                                      p["ports"].get<unsigned>(), p["leaves"].get<unsigned>(),
+                                                      p["spines"].get<unsigned>(), p["parallel_links"].get<unsigned>());
+            text += fmt::format("{:<16}{} lines, {}\n", std::string(direction) + " networks",
+                                p["count"].get<unsigned>(), how);
+        }
+        const json& l = d["links"];
+        text += fmt::format("links           {} on-board, {} accelerator-switch, {} switch-switch, {} wrap ({} in all)\n",
+                            l["on_board"].get<std::uint64_t>(), l["accelerator_switch"].get<std::uint64_t>(),
+                            l["switch_switch"].get<std::uint64_t>(), l["wrap"].get<std::uint64_t>(),
+                            l["total"].get<std::uint64_t>());
+    } else {
+        const json& l = d["links"];
+        text += fmt::format("links           {} router-router, {} wrap ({} in all)\n",
+                            l["router_router"].get<std::uint64_t>(), l["wrap"].get<std::uint64_t>(),
+                            l["total"].get<std::uint64_t>());
+    }
+    text += fmt::format("diameter        {} hops (mean distance {:.3f} hops)\n", d["diameter_hops"].get<unsigned>(),
+                        d["mean_distance_hops"].get<double>());
+    const json& b = d["bisection"];
+    std::string cuts;
+    for (const auto& [name, cut] : b["cuts"].items())
+        cuts += fmt::format("{}{}: {}", cuts.empty() ? "" : ", ", name, cut.is_null() ? "none" : cut.dump());
+    text += fmt::format("bisection       {} links, {} per direction (cuts {})\n", b["links"].dump(),
+                        gbps(b["bandwidth_bps"].get<std::uint64_t>()), cuts);
+    text += fmt::format("injection       {}\n", gbps(d["injection_bandwidth_bps"].get<std::uint64_t>()));
+    text += fmt::format("global          {} (2 x bisection), {:.4g} of injection\n",
+                        gbps(d["global_bandwidth_bps"].get<std::uint64_t>()), d["global_to_injection"].get<double>());
+    return text;
+}
+
+}  // namespace hxsim

@@ -1,0 +1,51 @@
+// The facts of a configured topology, computed without building (or simulating) anything: plain
+// arithmetic over the shape plus breadth-first searches over the topology graph. `hxsim
+// --describe` prints them (format_description) or writes them as JSON (--stats-json).
+//
+// Definitions (also in README.md, "Describing a topology"):
+// - Routers: every accelerator is a 5-port router; a HammingMesh adds the switches of its row and
+//   column networks. A line network (one row or column network) with P = 2 * boards ports is one
+//   switch when P <= switch_radix k, else a 2-level nonblocking fat tree: k/2 down and k/2 up ports
+//   per leaf, leaves = ceil(P / (k/2)), spines = ceil(leaves * (k/2) / k), every leaf wired to every
+//   spine with (k/2) / spines parallel links (integer division; a network that would need fewer
+//   than one link per leaf-spine pair needs a third level and is rejected). A dimension with a
+//   single board has no network: each line of accelerators is closed by one wrap link.
+// - Links are bidirectional cables, counted once, by kind: on_board (mesh links inside boards,
+//   a*(b-1) + b*(a-1) per board), accelerator_switch, switch_switch (leaf-spine, fat trees only),
+//   wrap (single-board dimensions; torus wrap-around), router_router (mesh/torus, non-wrap). The
+//   NIC-to-router injection links are not network links and are not counted.
+// - Distances are router-to-router hops between accelerator routers (every switch, leaf and
+//   spine on the way is a hop), found by BFS over the graph whose vertices are the accelerator
+//   routers and the switches. diameter = the largest distance between two accelerators;
+//   mean_distance = the mean over all ordered pairs of distinct accelerators.
+// - Bisection: two balanced cuts. HammingMesh: half of the board-columns on each side (boards
+//   with board-column < y/2 on one side), and half of the board-rows (board-row < x/2); a
+//   dimension with a single board is cut through the middle of the boards instead (accelerator
+//   column < b/2, resp. row < a/2). A cut's capacity counts every board or wrap link crossing it,
+//   plus, for each line network, its internal capacity across the cut: the number of its ports on
+//   the smaller side (exact for one switch, and for a nonblocking fat tree alike). Mesh/torus: the
+//   middle cuts (column < cols/2, row < rows/2), counting the links that cross, wrap links
+//   included. bisection = the smaller of the two cuts, in links and in bandwidth per direction
+//   (links * link.bandwidth). A cut that cannot split anything (one line of one accelerator) is
+//   left out.
+// - injection_bandwidth = accelerators * nic.injection_bandwidth. global_bandwidth = 2 *
+//   bisection bandwidth (what crosses the bisection in both directions together);
+//   global_to_injection = global_bandwidth / injection_bandwidth.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "models/sim/config.h"
+
+namespace hxsim {
+
+/// The facts above as JSON (keys as in the definitions). Throws config_error if a line network
+/// would need more than a 2-level fat tree. Builds no SystemC module.
+nlohmann::json describe_topology(const platform_config& config);
+
+/// A few human-readable lines of `description` (as returned by describe_topology).
+std::string format_description(const nlohmann::json& description);
+
+}  // namespace hxsim

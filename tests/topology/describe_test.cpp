@@ -1,0 +1,200 @@
+// describe_topology against closed forms worked out by hand from the definitions in
+// models/topology/describe.h (hammingmesh.md section 1 for the line networks).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "models/topology/describe.h"
+#include "tests/support/harness.h"
+
+namespace hxsim {
+namespace {
+
+using json = nlohmann::json;
+
+json describe(const std::vector<std::string>& overrides)
+{
+    return describe_topology(test::config_with(overrides));
+}
+
+constexpr std::uint64_t link_bps = 400'000'000'000ull;        // configs/default.yaml
+constexpr std::uint64_t injection_bps = 1'600'000'000'000ull;  // per accelerator
+
+// Hx2Mesh (2x2 boards) with single-switch networks: every accelerator is on a row edge and a
+// column edge, so crossing one network is 2 hops and any accelerator is at most 4 hops away.
+TEST(describe, hx2mesh_4x4_default)
+{
+    const json d = describe({});
+    EXPECT_EQ(d["topology"], "hammingmesh");
+    EXPECT_EQ(d["accelerators"], 64);
+    EXPECT_EQ(d["routers"]["accelerator"], 64);
+    EXPECT_EQ(d["routers"]["switch"], 16);  // 4*2 row + 4*2 column networks
+    EXPECT_EQ(d["switches"]["single"], 16);
+    EXPECT_EQ(d["switches"]["leaf"], 0);
+    EXPECT_EQ(d["switches"]["spine"], 0);
+    EXPECT_EQ(d["line_networks"]["row"]["kind"], "switch");
+    EXPECT_EQ(d["line_networks"]["row"]["ports"], 8);
+    EXPECT_EQ(d["links"]["on_board"], 16 * 4);             // a(b-1)+b(a-1) = 4 per board
+    EXPECT_EQ(d["links"]["accelerator_switch"], 16 * 8);   // 2a+2b per board
+    EXPECT_EQ(d["links"]["switch_switch"], 0);
+    EXPECT_EQ(d["links"]["wrap"], 0);
+    EXPECT_EQ(d["links"]["total"], 192);
+    EXPECT_EQ(d["diameter_hops"], 4);
+    // From any accelerator: its board 0+1+1+2, each board of its board-row or board-column
+    // 2+2+3+3, each other board 4*4 hops.
+    EXPECT_NEAR(d["mean_distance_hops"].get<double>(), (4.0 + 10 * 3 + 10 * 3 + 16 * 9) / 63, 1e-12);
+    // Either cut: 8 networks, each with 4 of its 8 ports on either side.
+    EXPECT_EQ(d["bisection"]["cuts"]["board_columns"], 32);
+    EXPECT_EQ(d["bisection"]["cuts"]["board_rows"], 32);
+    EXPECT_EQ(d["bisection"]["links"], 32);
+    EXPECT_EQ(d["bisection"]["bandwidth_bps"], 32 * link_bps);
+    EXPECT_EQ(d["injection_bandwidth_bps"], 64 * injection_bps);
+    EXPECT_EQ(d["global_bandwidth_bps"], 64 * link_bps);
+    EXPECT_DOUBLE_EQ(d["global_to_injection"].get<double>(), 0.25);
+}
+
+TEST(describe, hx2mesh_16x16_has_32_port_switches)
+{
+    const json d = describe({"topology.grid=[16, 16]"});
+    EXPECT_EQ(d["accelerators"], 1024);
+    EXPECT_EQ(d["switches"]["single"], 64);
+    EXPECT_EQ(d["switches"]["total"], 64);
+    EXPECT_EQ(d["line_networks"]["row"]["ports"], 32);
+    EXPECT_EQ(d["line_networks"]["column"]["ports"], 32);
+    EXPECT_EQ(d["links"]["on_board"], 256 * 4);
+    EXPECT_EQ(d["links"]["accelerator_switch"], 2048);
+    EXPECT_EQ(d["diameter_hops"], 4);
+    EXPECT_NEAR(d["mean_distance_hops"].get<double>(), (4.0 + 10 * 15 + 10 * 15 + 16 * 225) / 1023, 1e-12);
+    EXPECT_EQ(d["bisection"]["links"], 32 * 16);
+    EXPECT_DOUBLE_EQ(d["global_to_injection"].get<double>(), 0.25);
+}
+
+// Hx4Mesh: an inner accelerator is one hop from an edge; the worst pair is inner to inner on
+// another board-row and board-column: 1 + 2 + 1 + 2 + 2 = 8 hops.
+TEST(describe, hx4mesh_8x8_has_16_port_switches)
+{
+    const json d = describe({"topology.board=[4, 4]", "topology.grid=[8, 8]"});
+    EXPECT_EQ(d["accelerators"], 1024);
+    EXPECT_EQ(d["switches"]["single"], 64);  // 8*4 row + 8*4 column networks
+    EXPECT_EQ(d["line_networks"]["row"]["ports"], 16);
+    EXPECT_EQ(d["links"]["on_board"], 64 * 24);
+    EXPECT_EQ(d["links"]["accelerator_switch"], 64 * 16);
+    EXPECT_EQ(d["diameter_hops"], 8);
+    EXPECT_EQ(d["bisection"]["links"], 32 * 8);
+    EXPECT_DOUBLE_EQ(d["global_to_injection"].get<double>(), 0.125);
+}
+
+// 128-port lines of radix-64 switches: 32 down / 32 up per leaf, 4 leaves, ceil(4*32/64) = 2
+// spines, 32/2 = 16 parallel links per leaf-spine pair.
+TEST(describe, hx2mesh_64x64_has_fat_tree_lines)
+{
+    const json d = describe({"topology.grid=[64, 64]", "topology.switch_radix=64"});
+    EXPECT_EQ(d["accelerators"], 16384);
+    for (const char* direction : {"row", "column"}) {
+        const json& p = d["line_networks"][direction];
+        EXPECT_EQ(p["kind"], "fat-tree") << direction;
+        EXPECT_EQ(p["count"], 128) << direction;
+        EXPECT_EQ(p["ports"], 128) << direction;
+        EXPECT_EQ(p["leaves"], 4) << direction;
+        EXPECT_EQ(p["spines"], 2) << direction;
+        EXPECT_EQ(p["parallel_links"], 16) << direction;
+    }
+    EXPECT_EQ(d["switches"]["single"], 0);
+    EXPECT_EQ(d["switches"]["leaf"], 256 * 4);
+    EXPECT_EQ(d["switches"]["spine"], 256 * 2);
+    EXPECT_EQ(d["routers"]["switch"], 1536);
+    EXPECT_EQ(d["links"]["on_board"], 4096 * 4);
+    EXPECT_EQ(d["links"]["accelerator_switch"], 256 * 128);
+    EXPECT_EQ(d["links"]["switch_switch"], 256 * 4 * 2 * 16);
+    EXPECT_EQ(d["links"]["total"], 16384 + 32768 + 32768);
+    // Boards on different leaves: accelerator, leaf, spine, leaf, accelerator in each network.
+    EXPECT_EQ(d["diameter_hops"], 8);
+    EXPECT_EQ(d["bisection"]["links"], 128 * 64);
+    EXPECT_DOUBLE_EQ(d["global_to_injection"].get<double>(), 0.25);
+}
+
+TEST(describe, hx4mesh_32x32_has_64_port_switches)
+{
+    const json d = describe({"topology.board=[4, 4]", "topology.grid=[32, 32]", "topology.switch_radix=64"});
+    EXPECT_EQ(d["accelerators"], 16384);
+    EXPECT_EQ(d["line_networks"]["row"]["kind"], "switch");
+    EXPECT_EQ(d["line_networks"]["row"]["ports"], 64);
+    EXPECT_EQ(d["switches"]["single"], 256);
+    EXPECT_EQ(d["switches"]["leaf"], 0);
+    EXPECT_EQ(d["links"]["on_board"], 1024 * 24);
+    EXPECT_EQ(d["links"]["accelerator_switch"], 1024 * 16);
+    EXPECT_EQ(d["links"]["switch_switch"], 0);
+    EXPECT_EQ(d["diameter_hops"], 8);
+    EXPECT_EQ(d["bisection"]["links"], 128 * 32);
+    EXPECT_DOUBLE_EQ(d["global_to_injection"].get<double>(), 0.125);
+}
+
+// One board-row: no column networks, each of the 16 accelerator columns is a ring of 4 closed by
+// a wrap link. Horizontal: at most 1 + 2 + 1 hops through a row network; vertical: at most 2.
+TEST(describe, single_board_dimension_has_wrap_links)
+{
+    const json d = describe({"topology.board=[4, 4]", "topology.grid=[1, 4]"});
+    EXPECT_EQ(d["accelerators"], 64);
+    EXPECT_EQ(d["line_networks"]["column"]["kind"], "wrap");
+    EXPECT_EQ(d["line_networks"]["column"]["count"], 16);
+    EXPECT_EQ(d["switches"]["single"], 4);
+    EXPECT_EQ(d["links"]["wrap"], 16);
+    EXPECT_EQ(d["links"]["on_board"], 4 * 24);
+    EXPECT_EQ(d["links"]["accelerator_switch"], 4 * 8);
+    EXPECT_EQ(d["diameter_hops"], 6);
+    // Board-columns 0-1 | 2-3: 4 row networks with 4 ports a side. The single board-row is cut
+    // between accelerator rows 1 and 2: each of the 16 rings crosses twice.
+    EXPECT_EQ(d["bisection"]["cuts"]["board_columns"], 16);
+    EXPECT_EQ(d["bisection"]["cuts"]["board_rows"], 32);
+    EXPECT_EQ(d["bisection"]["links"], 16);
+}
+
+TEST(describe, line_beyond_two_fat_tree_levels_is_rejected)
+{
+    // 2*40 ports of radix 4: 40 leaves would need 20 spines with 2/20 = 0 links to each.
+    EXPECT_THROW(describe({"topology.grid=[40, 2]", "topology.switch_radix=4"}), config_error);
+}
+
+TEST(describe, mesh_8x8)
+{
+    const json d = describe({"topology.kind=mesh", "topology.dims=[8, 8]", "routing.algorithm=dimension-order"});
+    EXPECT_EQ(d["topology"], "mesh");
+    EXPECT_EQ(d["accelerators"], 64);
+    EXPECT_EQ(d["routers"]["switch"], 0);
+    EXPECT_EQ(d["links"]["router_router"], 2 * 8 * 7);
+    EXPECT_EQ(d["links"]["wrap"], 0);
+    EXPECT_EQ(d["diameter_hops"], 14);
+    // Mean |i-j| over all pairs of a line of 8 is (64-1)/24; two dimensions, distinct pairs only.
+    EXPECT_NEAR(d["mean_distance_hops"].get<double>(), 2 * 63.0 / 24 * 64 / 63, 1e-12);
+    EXPECT_EQ(d["bisection"]["cuts"]["columns"], 8);
+    EXPECT_EQ(d["bisection"]["cuts"]["rows"], 8);
+    EXPECT_EQ(d["bisection"]["links"], 8);
+    EXPECT_EQ(d["global_bandwidth_bps"], 16 * link_bps);
+}
+
+TEST(describe, torus_8x8)
+{
+    const json d = describe({"topology.kind=torus", "topology.dims=[8, 8]", "routing.algorithm=dimension-order"});
+    EXPECT_EQ(d["topology"], "torus");
+    EXPECT_EQ(d["links"]["router_router"], 2 * 8 * 7);
+    EXPECT_EQ(d["links"]["wrap"], 16);
+    EXPECT_EQ(d["links"]["total"], 128);
+    EXPECT_EQ(d["diameter_hops"], 8);
+    // Mean ring distance over all pairs of a ring of 8 is 8/4; two dimensions, distinct pairs.
+    EXPECT_NEAR(d["mean_distance_hops"].get<double>(), 2 * 2.0 * 64 / 63, 1e-12);
+    EXPECT_EQ(d["bisection"]["cuts"]["columns"], 16);
+    EXPECT_EQ(d["bisection"]["links"], 16);
+    EXPECT_DOUBLE_EQ(d["global_to_injection"].get<double>(), 2.0 * 16 * 400 / (64 * 1600));
+}
+
+TEST(describe, text_names_the_facts)
+{
+    const std::string text = format_description(describe({}));
+    EXPECT_NE(text.find("accelerators    64\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("diameter        4 hops"), std::string::npos) << text;
+    EXPECT_NE(text.find("bisection       32 links"), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace hxsim
