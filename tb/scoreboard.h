@@ -31,7 +31,6 @@ public:
     /// Records a failure found elsewhere (a NIC refusing a message, the watchdog) and stops the run.
     void fail(const std::string& what);
 
-    std::uint64_t seed_of(std::uint64_t id) const { return m_messages[id].seed; }
     bool failed() const { return !m_failures.empty(); }
     const std::vector<std::string>& failures() const { return m_failures; }
     std::uint64_t injected() const { return m_messages.size(); }

@@ -77,7 +77,6 @@ public:
     /// Packet ids, unique over the run.
     std::uint64_t next_id() { return m_next_id++; }
 
-    std::size_t allocated() const { return m_storage.size(); }
     std::size_t in_use() const { return m_storage.size() - m_free.size(); }
 
 private:

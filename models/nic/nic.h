@@ -63,8 +63,6 @@ public:
 
     nic(const sc_core::sc_module_name& name, const nic_params& params);
 
-    std::uint64_t messages_queued() const { return m_send_queue.size(); }
-    std::uint64_t messages_in_reassembly() const { return m_reassembly.size(); }
 
 private:
     enum class action_kind : std::uint8_t { accept, send, sent, receive, credit };

@@ -335,7 +335,6 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
     in[in_port].return_credits(static_cast<std::uint8_t>(in_vc), resident, first - now + m_params.credit_delay_ps,
                                interval);
     ++pkt->hops;
-    ++m_forwarded;
 
     if (!ivc.queue.empty())
         m_actions.schedule(align(std::max(ivc.queue.front()->head_ready_ps, now)),
@@ -378,18 +377,6 @@ void router::try_link(unsigned out_port, sim_ps now)
                            m_wake);
         return;
     }
-}
-
-std::uint64_t router::packets_buffered() const
-{
-    std::uint64_t n = 0;
-    for (const input_port& ip : m_inputs)
-        for (const input_vc& ivc : ip.vcs)
-            n += ivc.queue.size();
-    for (const output_port& op : m_outputs)
-        for (const output_vc& ovc : op.vcs)
-            n += ovc.queue.size();
-    return n;
 }
 
 std::string router::describe_buffers() const

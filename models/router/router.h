@@ -60,9 +60,6 @@ public:
 
     router(const sc_core::sc_module_name& name, const router_params& params);
 
-    std::uint64_t packets_forwarded() const { return m_forwarded; }
-    /// Packets held in this router's buffers.
-    std::uint64_t packets_buffered() const;
     /// Where packets sit and what they wait for, for deadlock diagnostics; empty when idle.
     std::string describe_buffers() const;
 
@@ -141,7 +138,6 @@ private:
     action_queue<action> m_actions;
     sc_core::sc_event m_wake;
     std::set<sim_ps> m_wake_ups;  // pending wake_up actions, one per instant
-    std::uint64_t m_forwarded = 0;
 };
 
 }  // namespace hxsim
