@@ -18,13 +18,12 @@
 #include <fmt/format.h>
 #include <systemc>
 
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "models/sim/config.h"
 #include "models/topology/describe.h"
 #include "models/topology/platform.h"
+#include "models/trace/trace_options.h"
 #include "tb/simulation.h"
 #include "tb/sweep.h"
 
@@ -41,36 +40,19 @@ std::string default_config()
     return std::string(HXSIM_SOURCE_DIR) + "/" + local;
 }
 
-/// Fails now, before simulating, if `path` cannot be written: a long run must not be lost at the end.
-void check_writable(const std::string& path)
+/// Fails now, before simulating, if `path` (given to `option`) cannot be written: a long run must
+/// not be lost at the end.
+void check_writable(const std::string& option, const std::string& path)
 {
     namespace fs = std::filesystem;
     std::error_code ec;
     if (fs::is_directory(path, ec))
-        throw hxsim::config_error(fmt::format("--stats-json {}: is a directory, expected a file name", path));
+        throw hxsim::config_error(fmt::format("{} {}: is a directory, expected a file name", option, path));
     const fs::path parent = fs::absolute(path, ec).parent_path();
     if (!fs::is_directory(parent, ec))
-        throw hxsim::config_error(fmt::format("--stats-json {}: directory {} does not exist", path, parent.string()));
+        throw hxsim::config_error(fmt::format("{} {}: directory {} does not exist", option, path, parent.string()));
     if (access(parent.c_str(), W_OK) != 0 || (fs::exists(path, ec) && access(path.c_str(), W_OK) != 0))
-        throw hxsim::config_error(fmt::format("--stats-json {}: cannot write there: {}", path, std::strerror(errno)));
-}
-
-/// Writes the file in one piece: to a fresh temporary file beside it, then renamed over the target.
-void write_atomically(const std::string& path, const std::string& text)
-{
-    std::string tmp = path + ".XXXXXX";
-    const int fd = mkstemp(tmp.data());
-    if (fd < 0)
-        throw std::runtime_error(fmt::format("cannot create a file beside {}: {}", path, std::strerror(errno)));
-    const bool written = write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
-    const int saved_errno = errno;
-    close(fd);
-    chmod(tmp.c_str(), 0644);  // mkstemp creates it private; statistics are for everyone
-    if (!written || std::rename(tmp.c_str(), path.c_str()) != 0) {
-        const std::string reason = std::strerror(written ? errno : saved_errno);
-        std::remove(tmp.c_str());
-        throw std::runtime_error(fmt::format("cannot write {}: {}", path, reason));
-    }
+        throw hxsim::config_error(fmt::format("{} {}: cannot write there: {}", option, path, std::strerror(errno)));
 }
 
 /// Parses --seed like the configuration does run.seed: plain decimal digits, within 64 bits.
@@ -117,6 +99,20 @@ int sc_main(int argc, char* argv[])
                  "print the facts of the configured topology (counts, links, diameter, bisection) and exit "
                  "without simulating; with --stats-json, also write them as JSON");
     app.add_flag("-q,--quiet", quiet, "print nothing but errors");
+    std::string vcd_path;
+    std::vector<std::string> trace_patterns;
+    std::string trace_window;
+    app.add_option("--vcd", vcd_path,
+                   "write a waveform (VCD, picoseconds) of the links and routers to this file, also when the run "
+                   "fails; see --trace and --trace-window");
+    app.add_option("--trace", trace_patterns,
+                   "with --vcd, trace only the links and routers whose hierarchical name matches this glob "
+                   "('*' any characters, '?' one), e.g. 'board_0_0.*', '*.acc_0_1.*', 'row_net_2.*' (repeatable)")
+        ->take_all()
+        ->allow_extra_args(false);
+    app.add_option("--trace-window", trace_window,
+                   "with --vcd, write only the changes in FROM:TO (times with units, e.g. 0ns:2us), starting from "
+                   "the values at FROM");
     app.add_flag_callback(
         "--list-params", [] {
             std::cout << "Parameters (YAML keys; each can be given with --set KEY=VALUE):\n"
@@ -135,6 +131,7 @@ int sc_main(int argc, char* argv[])
 
     hxsim::platform_config config;
     std::vector<double> loads;
+    hxsim::trace_options trace;
     try {
         if (seed_option->count() > 0)
             overrides.push_back("run.seed=" + checked_seed(seed));
@@ -145,7 +142,26 @@ int sc_main(int argc, char* argv[])
                 throw hxsim::config_error("--sweep-load: traffic.pattern alltoall offers no load; use an open-loop pattern");
         }
         if (!stats_path.empty())
-            check_writable(stats_path);
+            check_writable("--stats-json", stats_path);
+        if (vcd_path.empty() && !trace_patterns.empty())
+            throw hxsim::config_error("--trace selects what --vcd FILE writes; give --vcd too");
+        if (vcd_path.empty() && !trace_window.empty())
+            throw hxsim::config_error("--trace-window limits what --vcd FILE writes; give --vcd too");
+        if (!vcd_path.empty()) {
+            if (describe || !sweep_range.empty())
+                throw hxsim::config_error(fmt::format("--vcd traces a single simulation; it cannot be combined with {}",
+                                                      describe ? "--describe" : "--sweep-load"));
+            check_writable("--vcd", vcd_path);
+            trace.path = vcd_path;
+            trace.patterns = trace_patterns;
+            if (!trace_window.empty()) {
+                try {
+                    hxsim::parse_trace_window(trace_window, trace.from_ps, trace.to_ps);
+                } catch (const std::invalid_argument& e) {
+                    throw hxsim::config_error(fmt::format("--trace-window {}", e.what()));
+                }
+            }
+        }
     } catch (const hxsim::config_error& e) {
         std::cerr << "error: " << e.what() << '\n';
         return exit_bad_input;
@@ -158,7 +174,7 @@ int sc_main(int argc, char* argv[])
             if (!quiet)
                 std::cout << hxsim::format_description(description);
             if (!stats_path.empty())
-                write_atomically(stats_path, description.dump(2) + "\n");
+                hxsim::write_atomically(stats_path, description.dump(2) + "\n");
         } catch (const std::exception& e) {
             std::cerr << "error: " << e.what() << '\n';
             return exit_bad_input;
@@ -179,20 +195,33 @@ int sc_main(int argc, char* argv[])
         if (!quiet)
             std::cout << hxsim::format_sweep(sweep);
         if (!stats_path.empty())
-            write_atomically(stats_path, sweep.dump(2) + "\n");
+            hxsim::write_atomically(stats_path, sweep.dump(2) + "\n");
         return sweep["ok"].get<bool>() ? 0 : exit_failed_check;
     }
 
-    hxsim::run_outcome outcome = hxsim::run_simulation(config);
+    hxsim::run_options options;
+    options.trace = trace;
+    hxsim::run_outcome outcome;
+    try {
+        outcome = hxsim::run_simulation(config, options);
+    } catch (const hxsim::config_error& e) {  // a --trace pattern that selects nothing
+        std::cerr << "error: " << e.what() << '\n';
+        return exit_bad_input;
+    }
     if (!quiet)
         std::cout << hxsim::format_summary(outcome.stats);
     if (!stats_path.empty()) {
         try {
-            write_atomically(stats_path, outcome.stats.dump(2) + "\n");
+            hxsim::write_atomically(stats_path, outcome.stats.dump(2) + "\n");
         } catch (const std::exception& e) {
             std::cerr << "error: " << e.what() << '\n';
             return exit_bad_input;
         }
+    }
+    if (!outcome.output_errors.empty()) {
+        for (const std::string& e : outcome.output_errors)
+            std::cerr << "error: " << e << '\n';
+        return exit_bad_input;
     }
     if (!outcome.ok) {
         for (const std::string& f : outcome.failures)

@@ -1,12 +1,23 @@
 #include "tb/simulation.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
 #include <limits>
+#include <memory>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "models/topology/platform.h"
+#include "models/trace/trace_attach.h"
+#include "models/trace/vcd_writer.h"
 #include "tb/scoreboard.h"
 #include "tb/traffic/pattern.h"
 #include "tb/traffic_generator.h"
@@ -105,6 +116,43 @@ nlohmann::json collect_stats(const platform_config& config, const platform& net,
 
 }  // namespace
 
+void write_atomically(const std::string& path, const std::function<void(std::ostream&)>& produce)
+{
+    std::string tmp = path + ".XXXXXX";
+    const int fd = mkstemp(tmp.data());
+    if (fd < 0)
+        throw std::runtime_error(fmt::format("cannot create a file beside {}: {}", path, std::strerror(errno)));
+    close(fd);
+    chmod(tmp.c_str(), 0644);  // mkstemp creates it private; results are for everyone
+    bool written = false;
+    int saved_errno = 0;
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (out) {
+            try {
+                produce(out);
+            } catch (...) {
+                out.close();
+                std::remove(tmp.c_str());
+                throw;
+            }
+            out.flush();
+            written = out.good();
+        }
+        saved_errno = errno;
+    }
+    if (!written || std::rename(tmp.c_str(), path.c_str()) != 0) {
+        const std::string reason = std::strerror(written ? errno : saved_errno);
+        std::remove(tmp.c_str());
+        throw std::runtime_error(fmt::format("cannot write {}: {}", path, reason));
+    }
+}
+
+void write_atomically(const std::string& path, const std::string& text)
+{
+    write_atomically(path, [&](std::ostream& out) { out.write(text.data(), static_cast<std::streamsize>(text.size())); });
+}
+
 run_outcome run_simulation(const platform_config& config, const run_options& options)
 {
     const auto wall_start = std::chrono::steady_clock::now();
@@ -125,6 +173,23 @@ run_outcome run_simulation(const platform_config& config, const run_options& opt
     traffic_generator traffic("traffic", *net, pattern, board,
                               traffic_generator_params{config.traffic.inline_payload_bytes, config.run.seed});
     watchdog dog("watchdog", config.run.watchdog_ps, *net, board, traffic);
+
+    // Tracing attaches to the elaborated hierarchy; a pattern that selects nothing is bad input,
+    // found before anything is simulated.
+    std::unique_ptr<vcd_writer> vcd;
+    if (options.trace.enabled()) {
+        vcd = std::make_unique<vcd_writer>(options.trace);
+        const attach_result attached = attach_traceables(*vcd);
+        if (!attached.unmatched.empty()) {
+            std::string quoted;
+            for (const std::string& p : attached.unmatched)
+                quoted += (quoted.empty() ? "'" : ", '") + p + "'";
+            throw config_error(fmt::format(
+                "--trace {}: matches none of the {} traceable objects (links and routers, named like '{}'; "
+                "'*' matches any characters, '?' one)",
+                quoted, attached.traceable, attached.example));
+        }
+    }
 
     // A failing check stops the run with sc_stop(); the failure itself is the message.
     sc_core::sc_report_handler::set_actions("/OSCI/SystemC: Simulation stopped by user", sc_core::SC_DO_NOTHING);
@@ -148,6 +213,17 @@ run_outcome run_simulation(const platform_config& config, const run_options& opt
     outcome.ok = outcome.failures.empty();
     outcome.stats["ok"] = outcome.ok;
     outcome.stats["failures"] = outcome.failures;
+
+    // The waveform is written whatever happened: a failed run is when it is needed most. A run
+    // stopped early shows up to where it stopped (and what the models had already scheduled).
+    if (vcd) {
+        try {
+            const sim_ps vcd_end = outcome.ok ? end_ps : now_ps();
+            write_atomically(options.trace.path, [&](std::ostream& out) { vcd->write(out, vcd_end); });
+        } catch (const std::exception& e) {
+            outcome.output_errors.push_back(fmt::format("--vcd: {}", e.what()));
+        }
+    }
     return outcome;
 }
 

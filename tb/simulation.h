@@ -3,6 +3,8 @@
 // once per process, so a process runs one simulation.
 #pragma once
 
+#include <functional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -10,6 +12,7 @@
 
 #include "models/routing/routing.h"
 #include "models/sim/config.h"
+#include "models/trace/trace_options.h"
 
 namespace hxsim {
 
@@ -18,15 +21,27 @@ class traffic_pattern;
 struct run_options {
     forward_observer* observer = nullptr;  ///< sees every routing decision (tests)
     traffic_pattern* pattern = nullptr;    ///< replaces the configured pattern (scripted scenarios)
+    trace_options trace;                   ///< a VCD waveform of the run (off when trace.path is empty)
 };
 
 struct run_outcome {
     bool ok = false;                    ///< every message delivered exactly once, intact, no stall
     std::vector<std::string> failures;  ///< what went wrong, if anything
     nlohmann::json stats;               ///< the statistics (README: "Statistics")
+    std::vector<std::string> output_errors;  ///< files that could not be written (the VCD)
 };
 
+/// Simulates `config`. With options.trace on, attaches the traceable objects its patterns select
+/// after elaboration (throws config_error, before simulating, naming any pattern that selects
+/// nothing) and writes the VCD at the end, also when the run failed.
 run_outcome run_simulation(const platform_config& config, const run_options& options = {});
+
+/// Writes a file in one piece: to a fresh temporary file beside it, then renamed over `path`, so
+/// that readers never see half a file and a failure leaves what was there. Throws
+/// std::runtime_error naming the path and the reason.
+void write_atomically(const std::string& path, const std::string& text);
+/// The same, for content produced by `produce` (large files, e.g. a VCD, are streamed).
+void write_atomically(const std::string& path, const std::function<void(std::ostream&)>& produce);
 
 /// A readable summary of `stats` for the terminal.
 std::string format_summary(const nlohmann::json& stats);

@@ -2,7 +2,33 @@
 
 #include <algorithm>
 
+#include "models/trace/vcd_writer.h"
+
 namespace hxsim {
+
+// The recording functions are cold: an untraced link's hot path keeps only the null-pointer tests.
+struct link::trace_state {
+    vcd_writer* writer;
+    vcd_writer::var_id valid, packet, src, dst, vc, credits;
+
+    [[gnu::cold]] void sent(sim_ps start, sim_ps tail_leaves, const hxsim::packet& pkt, std::uint8_t on_vc)
+    {
+        // Back to back, the next packet starts at the instant this one's tail leaves: it is
+        // recorded later, so valid stays 1 and the packet id changes.
+        writer->set(start, valid, 1);
+        writer->set(start, packet, pkt.id);
+        writer->set(start, src, pkt.src);
+        writer->set(start, dst, pkt.dst);
+        writer->set(start, vc, on_vc);
+        writer->set(tail_leaves, valid, 0);
+    }
+
+    /// `count` credits reach the sender, the first at `first`, then one per `interval`.
+    [[gnu::cold]] void returned(sim_ps first, sim_ps interval, std::uint32_t count)
+    {
+        writer->add_train(first, interval, count, credits, 1);
+    }
+};
 
 link::link(const sc_core::sc_module_name& name, const link_params& params)
     : sc_core::sc_module(name), in("in"), out("out"), m_params(params),
@@ -10,6 +36,22 @@ link::link(const sc_core::sc_module_name& name, const link_params& params)
 {
     in.bind(static_cast<link_fw_if&>(*this));
     out.bind(static_cast<link_bw_if&>(*this));
+}
+
+link::~link() = default;
+
+void link::attach_trace(vcd_writer& writer)
+{
+    auto t = std::make_unique<trace_state>();
+    t->writer = &writer;
+    const std::string scope = name();
+    t->valid = writer.add_value(scope, "valid", 1, 0);
+    t->packet = writer.add_value(scope, "packet", 64);
+    t->src = writer.add_value(scope, "src", 32);
+    t->dst = writer.add_value(scope, "dst", 32);
+    t->vc = writer.add_value(scope, "vc", 8);
+    t->credits = writer.add_counter(scope, "credits", 32, 0);
+    m_trace = std::move(t);
 }
 
 tlm::tlm_sync_enum link::nb_transport_fw(link_beat& beat, tlm::tlm_phase& phase, sc_core::sc_time& delay)
@@ -21,6 +63,8 @@ tlm::tlm_sync_enum link::nb_transport_fw(link_beat& beat, tlm::tlm_phase& phase,
     m_busy_ps += tail_leaves - start;
     ++m_packets;
     m_bytes += pkt.bytes;
+    if (m_trace)
+        m_trace->sent(start, tail_leaves, pkt, beat.vc);
 
     link_beat arriving = beat;
     arriving.tail_ps = tail_leaves + m_params.latency_ps;
@@ -37,6 +81,8 @@ tlm::tlm_sync_enum link::nb_transport_fw(link_beat& beat, tlm::tlm_phase& phase,
 tlm::tlm_sync_enum link::nb_transport_bw(link_beat& beat, tlm::tlm_phase& phase, sc_core::sc_time& delay)
 {
     delay += to_sc_time(m_params.latency_ps);
+    if (m_trace)
+        m_trace->returned(now_ps() + delay.value(), beat.interval_ps, beat.credits);
     return in->nb_transport_bw(beat, phase, delay);
 }
 

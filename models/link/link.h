@@ -2,12 +2,20 @@
 // carries credits back to the sender with the same latency. Cut-through: the head reaches the
 // receiver one flit time plus the latency after it started; the tail follows at the link rate,
 // never before it was available at the sender.
+//
+// Traced (--vcd; README: "Waveforms"), a link shows what is on its wire at the sender's end:
+// `valid` (a packet's flits are on the wire: from its head starting to its tail leaving), the
+// packet's `packet` id, `src`, `dst` and `vc`, and `credits`, the count of credits that have come
+// back through it to the sender. The receiver sees the same, the link latency later (the head
+// after one more flit time).
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <systemc>
 
 #include "models/core/link_protocol.h"
+#include "models/trace/traceable.h"
 
 namespace hxsim {
 
@@ -17,19 +25,24 @@ struct link_params {
     std::uint64_t flit_bytes = 0;     ///< the head is one flit
 };
 
-class link : public sc_core::sc_module, private link_fw_if, private link_bw_if {
+class link : public sc_core::sc_module, public traceable, private link_fw_if, private link_bw_if {
 public:
     tlm::tlm_target_socket<32, link_protocol_types> in;      ///< from the sending port
     tlm::tlm_initiator_socket<32, link_protocol_types> out;  ///< to the receiving port
 
     link(const sc_core::sc_module_name& name, const link_params& params);
+    ~link() override;
 
     const link_params& params() const { return m_params; }
     sim_ps busy_ps() const { return m_busy_ps; }
     std::uint64_t packets() const { return m_packets; }
     std::uint64_t bytes() const { return m_bytes; }
 
+    void attach_trace(vcd_writer& writer) override;
+
 private:
+    struct trace_state;
+
     tlm::tlm_sync_enum nb_transport_fw(link_beat& beat, tlm::tlm_phase& phase, sc_core::sc_time& delay) override;
     tlm::tlm_sync_enum nb_transport_bw(link_beat& beat, tlm::tlm_phase& phase, sc_core::sc_time& delay) override;
     void b_transport(link_beat&, sc_core::sc_time&) override {}
@@ -42,6 +55,7 @@ private:
     sim_ps m_busy_ps = 0;
     std::uint64_t m_packets = 0;
     std::uint64_t m_bytes = 0;
+    std::unique_ptr<trace_state> m_trace;  ///< null unless traced
 };
 
 }  // namespace hxsim

@@ -6,7 +6,63 @@
 
 #include <fmt/format.h>
 
+#include "models/trace/vcd_writer.h"
+
 namespace hxsim {
+
+/// What a traced router records (see router.h); variables are indexed [port * vcs + vc]. The
+/// recording functions are cold: an untraced router's hot path keeps only the null-pointer tests.
+struct router::trace_state {
+    vcd_writer* writer = nullptr;
+    unsigned vcs = 0;
+    std::vector<vcd_writer::var_id> occupancy;  // input buffer, flits
+    std::vector<vcd_writer::var_id> credits;    // downstream credits held by the output
+    // Per input VC, in the order of its queue: when each packet's last buffered flit arrives.
+    std::vector<std::deque<sim_ps>> last_arrival;
+
+    /// `flits` arrive evenly spaced, the first with the head, the last with the tail.
+    [[gnu::cold]] void arrival(unsigned port, unsigned vc, sim_ps head_ps, sim_ps tail_ps, std::uint32_t flits)
+    {
+        const unsigned i = port * vcs + vc;
+        tail_ps = std::max(tail_ps, head_ps);
+        if (flits <= 1) {
+            writer->add(head_ps, occupancy[i], 1);
+            last_arrival[i].push_back(head_ps);
+            return;
+        }
+        writer->add_train(head_ps, (tail_ps - head_ps) / (flits - 1), flits - 1, occupancy[i], 1);
+        writer->add(tail_ps, occupancy[i], 1);
+        last_arrival[i].push_back(tail_ps);
+    }
+
+    /// The head of input VC `vc` frees its `flits` slots at first_ps, first_ps + interval_ps, ...
+    /// A slot is never shown free before its flit arrived: the packet-level model may free the
+    /// last slots marginally early (switch traversal longer than a flit time), and the waveform
+    /// then stretches the train to end with the tail's arrival.
+    [[gnu::cold]] void departure(unsigned port, unsigned vc, sim_ps first_ps, sim_ps interval_ps, std::uint32_t flits)
+    {
+        const unsigned i = port * vcs + vc;
+        const sim_ps arrived = last_arrival[i].front();
+        last_arrival[i].pop_front();
+        if (flits <= 1) {
+            writer->add(std::max(first_ps, arrived), occupancy[i], -1);
+            return;
+        }
+        if (first_ps + interval_ps * (flits - 1) < arrived)
+            interval_ps = (arrived - first_ps + flits - 2) / (flits - 1);
+        writer->add_train(first_ps, interval_ps, flits, occupancy[i], -1);
+    }
+
+    [[gnu::cold]] void spend(unsigned port, unsigned vc, std::uint32_t flits, sim_ps at_ps)
+    {
+        writer->add(at_ps, credits[port * vcs + vc], -static_cast<std::int64_t>(flits));
+    }
+
+    [[gnu::cold]] void credits_back(unsigned port, unsigned vc, sim_ps first_ps, sim_ps interval_ps, std::uint32_t count)
+    {
+        writer->add_train(first_ps, interval_ps, count, credits[port * vcs + vc], 1);
+    }
+};
 
 namespace {
 
@@ -25,7 +81,7 @@ void for_each_bit(const std::vector<std::uint64_t>& bits, F f)
 }  // namespace
 
 router::router(const sc_core::sc_module_name& name, const router_params& params)
-    : sc_core::sc_module(name), in("in"), out("out"), m_params(params),
+    : router_base(name), m_params(params),
       m_vcs_per_class(params.vcs / params.routing->vc_classes()),
       m_buffer_flits(buffer_flits(params.buffer_bytes, params.flit_bytes)),
       m_output_buffered(params.output_buffer_bytes > 0),
@@ -65,6 +121,25 @@ router::router(const sc_core::sc_module_name& name, const router_params& params)
     dont_initialize();
 }
 
+router::~router() = default;
+
+void router::attach_trace(vcd_writer& writer)
+{
+    auto t = std::make_unique<trace_state>();
+    t->writer = &writer;
+    t->vcs = m_params.vcs;
+    const std::string scope = name();
+    for (unsigned p = 0; p < m_params.ports; ++p)
+        for (unsigned v = 0; v < m_params.vcs; ++v)
+            t->occupancy.push_back(writer.add_counter(scope, fmt::format("in_{}_vc{}_flits", port_name(p), v), 32, 0));
+    for (unsigned p = 0; p < m_params.ports; ++p)
+        for (unsigned v = 0; v < m_params.vcs; ++v)
+            t->credits.push_back(writer.add_counter(scope, fmt::format("out_{}_vc{}_credits", port_name(p), v), 32,
+                                                    m_params.downstream_buffer_flits[p]));
+    t->last_arrival.resize(m_params.ports * m_params.vcs);
+    m_trace = std::move(t);
+}
+
 std::string router::port_name(unsigned port) const
 {
     return port < m_params.port_names.size() ? m_params.port_names[port] : std::to_string(port);
@@ -93,6 +168,8 @@ void router::wake_at(sim_ps at_ps)
 
 void router::packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps)
 {
+    if (m_trace)
+        m_trace->arrival(port, beat.vc, head_ps, beat.tail_ps, resident_flits(beat.pkt->flits, m_buffer_flits));
     packet* pkt = beat.pkt;
     input_vc& ivc = m_inputs[port].vcs[beat.vc];
     ivc.used_flits += resident_flits(pkt->flits, m_buffer_flits);
@@ -113,6 +190,8 @@ void router::packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps
 
 void router::credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps)
 {
+    if (m_trace)
+        m_trace->credits_back(port, beat.vc, at_ps, beat.interval_ps, beat.credits);
     m_actions.schedule(at_ps,
                        action{action_kind::credit, static_cast<std::uint16_t>(port), beat.vc, beat.credits, beat.interval_ps},
                        m_wake);
@@ -332,6 +411,11 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
     const sim_ps last = std::max(now, drained - std::min(drained - now, head_crossing_ps()));
     const sim_ps interval = resident > 1 ? (last - now) / (resident - 1) : 0;
     const sim_ps first = last - interval * (resident - 1);
+    if (m_trace) {
+        m_trace->departure(in_port, in_vc, first, interval, resident);
+        if (!m_output_buffered)
+            m_trace->spend(out_port, pkt->out_vc, flits_needed(out_port, *pkt), now);
+    }
     in[in_port].return_credits(static_cast<std::uint8_t>(in_vc), resident, first - now + m_params.credit_delay_ps,
                                interval);
     ++pkt->hops;
@@ -367,6 +451,8 @@ void router::try_link(unsigned out_port, sim_ps now)
         --op.queued_packets;
         ovc.queued_flits -= pkt->flits;
         ovc.credits.consume(flits_needed(out_port, *pkt));
+        if (m_trace)
+            m_trace->spend(out_port, v, flits_needed(out_port, *pkt), now);
         pkt->vc = static_cast<std::uint8_t>(v);
         const sim_ps free_at = out[out_port].send(pkt, now, pkt->tail_ready_ps);
         op.link_busy_until_ps = free_at;

@@ -11,10 +11,19 @@
 // straight onto the link, which then needs credits for the whole packet downstream (virtual
 // cut-through). Its input buffer space returns upstream as credits flit by flit as it drains.
 // See docs/architecture.md ("Timing of one hop") and docs/fidelity.md.
+//
+// Traced (--vcd; README: "Waveforms"), a router shows, per input port and VC, `in_<port>_vc<v>_flits`:
+// the flits in that input buffer, each counted from its arrival (the packet's flits arrive evenly
+// spaced from head to tail) until its slot frees (the grant for the head, then flit by flit as the
+// packet enters the crossbar: the times its credits start back upstream); and per output port and
+// VC, `out_<port>_vc<v>_credits`: the credits it holds for the downstream buffer, spent when a
+// packet is sent onto the link (whole packet; wormhole: as many as it needs), back one by one as
+// they arrive.
 #pragma once
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -25,7 +34,9 @@
 #include "models/core/credit_counter.h"
 #include "models/core/link_protocol.h"
 #include "models/router/allocator.h"
+#include "models/router/router_base.h"
 #include "models/routing/routing.h"
+#include "models/trace/traceable.h"
 
 namespace hxsim {
 
@@ -53,17 +64,18 @@ struct router_params {
     std::vector<std::uint32_t> downstream_buffer_flits;  ///< per output port, per VC: initial credits
 };
 
-class router : public sc_core::sc_module, private link_port_owner {
+class router : public router_base, public traceable, private link_port_owner {
 public:
-    sc_core::sc_vector<link_target_socket> in;      ///< one per port, from the upstream link
-    sc_core::sc_vector<link_initiator_socket> out;  ///< one per port, to the downstream link
-
     router(const sc_core::sc_module_name& name, const router_params& params);
+    ~router() override;
 
-    /// Where packets sit and what they wait for, for deadlock diagnostics; empty when idle.
-    std::string describe_buffers() const;
+    std::string describe_buffers() const override;
+
+    void attach_trace(vcd_writer& writer) override;
 
 private:
+    struct trace_state;
+
     enum class action_kind : std::uint8_t { head_ready, credit, output_release, wake_up };
     struct action {
         action_kind kind = action_kind::wake_up;
@@ -138,6 +150,7 @@ private:
     action_queue<action> m_actions;
     sc_core::sc_event m_wake;
     std::set<sim_ps> m_wake_ups;  // pending wake_up actions, one per instant
+    std::unique_ptr<trace_state> m_trace;  // null unless traced
 };
 
 }  // namespace hxsim

@@ -2,7 +2,8 @@
 // process whose stdout, stderr and exit status are captured separately. Covers bad input (exit 2,
 // one "error: " message naming the culprit, nothing simulated, no statistics file left behind),
 // --help and --list-params, the JSON statistics of a passing run, determinism under a seed,
-// --quiet, and --set overrides reaching the simulated platform.
+// --quiet, --set overrides reaching the simulated platform, and VCD waveforms (--vcd, --trace,
+// --trace-window).
 //
 // ctest runs every TEST in its own process, possibly in parallel in one working directory, so each
 // test works in its own mkdtemp() directory (also the child's working directory) and removes it.
@@ -1042,6 +1043,131 @@ TEST_F(hxsim_cli, overrides_apply_in_order_over_the_file)
     EXPECT_EQ(overridden["config"]["message_size_bytes"], 2048);
     EXPECT_EQ(overridden["config"]["seed"], 9);
     EXPECT_EQ(overridden["config"]["pattern"], "alltoall");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 7. Waveforms: --vcd, --trace, --trace-window
+
+/// The text of the file at `path` ("" if missing).
+std::string read_text(const fs::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+/// Files in `dir` whose names start with `name` but are not `name`: leftover temporaries.
+std::vector<std::string> leftovers(const fs::path& dir, const std::string& name)
+{
+    std::vector<std::string> found;
+    std::error_code ec;
+    for (const fs::directory_entry& entry : fs::directory_iterator(dir, ec)) {
+        const std::string n = entry.path().filename().string();
+        if (n != name && starts_with(n, name))
+            found.push_back(n);
+    }
+    return found;
+}
+
+TEST_F(hxsim_cli, help_mentions_the_waveform_options)
+{
+    const run_result r = run({"--help"});
+    EXPECT_EQ(r.status, exit_ok) << r.describe();
+    for (const char* option : {"--vcd", "--trace", "--trace-window"})
+        EXPECT_TRUE(contains(r.out, option)) << "--help does not mention " << option << "\n" << r.describe();
+}
+
+// A traced run writes a VCD that viewers open (header, scopes of the selected objects, time
+// stamps in the window) and its statistics are those of the same run untraced.
+TEST_F(hxsim_cli, vcd_writes_a_waveform_and_changes_no_statistics)
+{
+    const std::vector<std::string> small{"--set", "run.duration=2us", "--set", "topology.grid=[2,2]"};
+    const fs::path vcd = path("run.vcd");
+    std::vector<std::string> traced = small;
+    traced.insert(traced.end(), {"--vcd", vcd.string(), "--trace", "board_0_0.*", "--trace", "row_net_0.*",
+                                 "--trace-window", "0ns:2us"});
+    run_result r;
+    const json with = run_stats(traced, "traced.json", &r);
+    const json without = run_stats(small, "plain.json");
+    ASSERT_TRUE(with.is_object());
+    ASSERT_TRUE(without.is_object());
+    EXPECT_EQ(comparable(with), comparable(without)) << "tracing changed the results";
+
+    const std::string text = read_text(vcd);
+    ASSERT_FALSE(text.empty()) << "no VCD written\n" << r.describe();
+    EXPECT_TRUE(starts_with(text, "$version")) << text.substr(0, 200);
+    for (const char* part : {"$timescale 1ps $end", "$enddefinitions $end", "$dumpvars",
+                             "$scope module board_0_0 $end", "$scope module acc_0_1 $end",
+                             "$scope module link_E $end", "$scope module row_net_0 $end",
+                             "$scope module switch $end", " valid $end", " packet $end", " in_N_vc0_flits $end",
+                             " out_E_vc2_credits $end"})
+        EXPECT_TRUE(contains(text, part)) << "the VCD has no \"" << part << "\"";
+    EXPECT_FALSE(contains(text, "$scope module board_1_1 $end")) << "an object no pattern selects was traced";
+    // Time stamps increase and stay inside the window; something happened in it.
+    std::uint64_t last = 0, stamps = 0;
+    for (const std::string& line : lines_of(text.substr(text.find("$enddefinitions"))))
+        if (starts_with(line, "#")) {
+            const std::uint64_t t = std::stoull(line.substr(1));
+            if (stamps > 0) {
+                EXPECT_GT(t, last) << line;
+            }
+            EXPECT_LE(t, 2'000'000u) << line;
+            last = t;
+            ++stamps;
+        }
+    EXPECT_GT(stamps, 10u);
+    EXPECT_TRUE(leftovers(dir(), "run.vcd").empty()) << "temporary VCD left behind";
+}
+
+// The waveform of a failed run is the one a user needs most.
+TEST_F(hxsim_cli, failed_run_still_writes_its_vcd)
+{
+    const fs::path vcd = path("failed.vcd");
+    const run_result r = run({"--set", "run.duration=2us", "--set", "topology.grid=[2,2]", "--set",
+                              "run.watchdog=5ns", "--vcd", vcd.string()});
+    expect_no_crash(r);
+    EXPECT_EQ(r.status, 1) << r.describe();
+    EXPECT_TRUE(contains(r.err, "no progress")) << r.describe();
+    const std::string text = read_text(vcd);
+    EXPECT_TRUE(starts_with(text, "$version")) << r.describe();
+    EXPECT_TRUE(contains(text, "$enddefinitions $end"));
+    EXPECT_TRUE(contains(text, "$scope module row_net_1 $end"));
+}
+
+TEST_F(hxsim_cli, trace_pattern_that_matches_nothing_is_rejected)
+{
+    const fs::path vcd = path("none.vcd");
+    expect_rejected({"--vcd", vcd.string(), "--trace", "board_0_0.*", "--trace", "board_9_9.*"},
+                    {"--trace", "'board_9_9.*'", "matches none"});
+    EXPECT_FALSE(fs::exists(vcd));
+    EXPECT_TRUE(leftovers(dir(), "none.vcd").empty());
+    expect_rejected({"--vcd", vcd.string(), "--trace", "acc_0_0"}, {"'acc_0_0'"});
+}
+
+TEST_F(hxsim_cli, bad_trace_window_is_rejected)
+{
+    const std::string vcd = path("window.vcd").string();
+    expect_rejected({"--vcd", vcd, "--trace-window", "2us"}, {"--trace-window", "'2us'", "FROM:TO"});
+    expect_rejected({"--vcd", vcd, "--trace-window", "0ns:abc"}, {"--trace-window", "'0ns:abc'", "TO 'abc'"});
+    expect_rejected({"--vcd", vcd, "--trace-window", "1.5:3us"}, {"--trace-window", "FROM '1.5'", "unit"});
+    expect_rejected({"--vcd", vcd, "--trace-window", "2us:1us"}, {"--trace-window", "'2us:1us'", "before"});
+    EXPECT_FALSE(fs::exists(vcd));
+}
+
+TEST_F(hxsim_cli, trace_options_without_vcd_are_rejected)
+{
+    expect_rejected({"--trace", "board_0_0.*"}, {"--trace", "--vcd"});
+    expect_rejected({"--trace-window", "0ns:2us"}, {"--trace-window", "--vcd"});
+}
+
+TEST_F(hxsim_cli, vcd_in_missing_directory_fails_before_simulating)
+{
+    const fs::path vcd = path("no_such_dir") / "run.vcd";
+    expect_rejected({"--vcd", vcd.string()}, {"--vcd", vcd.string(), "does not exist"});
+}
+
+TEST_F(hxsim_cli, vcd_with_a_load_sweep_is_rejected)
+{
+    expect_rejected({"--vcd", path("sweep.vcd").string(), "--sweep-load", "0.1:0.2:0.1"}, {"--vcd", "--sweep-load"});
 }
 
 }  // namespace
