@@ -331,14 +331,9 @@ void router::allocate(sim_ps now)
                 m_blocked.push_back(r);
         }
     });
-    m_allocator.allocate(m_requests, m_grants);
-    for (unsigned g : m_grants) {
-        const allocation_request& r = m_requests[g];
-        transfer(r.in_port, r.in_vc, r.out_port, now);
-    }
     // A packet its chosen output cannot take chooses again among its candidates, as a flit-level
     // router's VC allocator does every cycle: adaptive routing then falls back on the escape
-    // channels that keep it deadlock-free.
+    // channels that keep it deadlock-free. A new choice that can go requests in this same cycle.
     for (const request& r : m_blocked) {
         packet& pkt = *m_inputs[r.in_port].vcs[r.in_vc].queue.front();
         auto& old_requests = m_outputs[pkt.out_port].requests;
@@ -346,12 +341,18 @@ void router::allocate(sim_ps now)
             return q.in_port == r.in_port && q.in_vc == r.in_vc;
         }));
         const std::uint16_t before = pkt.out_port;
+        const std::uint8_t before_vc = pkt.out_vc;
         route(r.in_port, pkt);
         m_outputs[pkt.out_port].requests.push_back(r);
         set_bit(m_requesting, pkt.out_port);
-        // A new choice that can go now is served at the next allocation (the next cycle).
-        if (pkt.out_port != before && can_take(pkt.out_port, pkt, now))
-            wake_at(now + std::max<sim_ps>(m_params.clock_period_ps, 1));
+        if ((pkt.out_port != before || pkt.out_vc != before_vc) && m_outputs[pkt.out_port].crossbar_busy_until_ps <= now &&
+            can_take(pkt.out_port, pkt, now))
+            m_requests.push_back(allocation_request{r.in_port, r.in_vc, pkt.out_port, pkt.injected_ps});
+    }
+    m_allocator.allocate(m_requests, m_grants);
+    for (unsigned g : m_grants) {
+        const allocation_request& r = m_requests[g];
+        transfer(r.in_port, r.in_vc, r.out_port, now);
     }
 }
 
