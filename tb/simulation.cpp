@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "models/topology/platform.h"
+#include "models/router/rtl_router.h"
 #include "models/trace/trace_attach.h"
 #include "models/trace/vcd_writer.h"
 #include "tb/scoreboard.h"
@@ -157,6 +158,8 @@ run_outcome run_simulation(const platform_config& config, const run_options& opt
 {
     const auto wall_start = std::chrono::steady_clock::now();
     run_outcome outcome;
+    if (options.trace.enabled())
+        rtl_router::enable_tracing();
     auto net = build_platform(config, options.observer);
     std::unique_ptr<traffic_pattern> configured;
     if (options.pattern == nullptr)

@@ -1,7 +1,5 @@
 #include "models/board/board.h"
 
-#include <fmt/format.h>
-
 namespace hxsim {
 
 board::board(const sc_core::sc_module_name& name, const board_params& params)
@@ -18,19 +16,19 @@ board::board(const sc_core::sc_module_name& name, const board_params& params)
             ap.downstream_buffer_flits[port_s] = r == a - 1 ? params.column_edge_buffer_flits : params.mesh_buffer_flits;
             ap.downstream_buffer_flits[port_w] = c == 0 ? params.row_edge_buffer_flits : params.mesh_buffer_flits;
             ap.downstream_buffer_flits[port_e] = c == b - 1 ? params.row_edge_buffer_flits : params.mesh_buffer_flits;
-            m_accelerators.push_back(std::make_unique<accelerator>(fmt::format("acc_{}_{}", r, c).c_str(), ap));
+            m_accelerators.push_back(std::make_unique<accelerator>(accelerator_module_name(r, c).c_str(), ap));
         }
     // The on-board mesh: every inner port faces its neighbour's opposite port.
     for (unsigned r = 0; r < a; ++r)
         for (unsigned c = 0; c < b; ++c) {
             accelerator& here = at(r, c);
             if (c + 1 < b) {
-                here.link_out[port_e]->out.bind(at(r, c + 1).router.in[port_w]);
-                at(r, c + 1).link_out[port_w]->out.bind(here.router.in[port_e]);
+                here.link_out[port_e]->out.bind(at(r, c + 1).router->in[port_w]);
+                at(r, c + 1).link_out[port_w]->out.bind(here.router->in[port_e]);
             }
             if (r + 1 < a) {
-                here.link_out[port_s]->out.bind(at(r + 1, c).router.in[port_n]);
-                at(r + 1, c).link_out[port_n]->out.bind(here.router.in[port_s]);
+                here.link_out[port_s]->out.bind(at(r + 1, c).router->in[port_n]);
+                at(r + 1, c).link_out[port_n]->out.bind(here.router->in[port_s]);
             }
         }
 }

@@ -3,6 +3,7 @@
 // overrides, error messages and describe_parameters() are all driven by it.
 #include "models/sim/config.h"
 
+#include "models/router/rtl_router_shape.h"
 #include "models/sim/units.h"
 
 #include <fmt/format.h>
@@ -36,13 +37,15 @@ enum class value_kind {
     fraction,   // real number in (0, 1]
     choice,     // one of parameter::choices
     pair,       // list of exactly 2 positive integers
+    names,      // list of name patterns (globs over hierarchical names)
 };
 
 // Where a value lives in platform_config; capture-less lambdas convert to these pointers.
 template <typename T>
 using field_of = T& (*)(platform_config&);
 using field = std::variant<field_of<std::uint64_t>, field_of<unsigned>, field_of<double>,
-                           field_of<std::string>, field_of<std::array<unsigned, 2>>>;
+                           field_of<std::string>, field_of<std::array<unsigned, 2>>,
+                           field_of<std::vector<std::string>>>;
 
 struct parameter {
     std::string_view key;  // "section.name", as written in --set
@@ -232,6 +235,11 @@ const std::vector<parameter>& schema()
         {"run.watchdog", value_kind::time, 1, {}, "1ms",
          "failure if nothing is delivered for this long while packets are in flight",
          [](platform_config& c) -> auto& { return c.run.watchdog_ps; }},
+
+        {"rtl.routers", value_kind::names, 0, {}, "[]",
+         "accelerator routers co-simulated as verilated RTL (rtl/hx_router.sv): globs over their names, "
+         "e.g. [\"board_0_0.*\"], or [\"*\"] for all",
+         [](platform_config& c) -> auto& { return c.rtl.routers; }},
     };
     return parameters;
 }
@@ -482,6 +490,8 @@ std::string expected_text(const parameter& p)
         return "expected one of " + join(p.choices, ", ");
     case value_kind::pair:
         return "expected a list of 2 positive integers";
+    case value_kind::names:
+        return "expected a list of name patterns such as [\"board_0_0.*\"]";
     }
     return "expected a valid value";
 }
@@ -507,6 +517,8 @@ std::string kind_text(const parameter& p)
         return join(p.choices, "|");
     case value_kind::pair:
         return "[int>0, int>0]";
+    case value_kind::names:
+        return "[pattern, ...]";
     }
     return "";
 }
@@ -618,6 +630,26 @@ void store(const parameter& p, const YAML::Node& node, std::array<unsigned, 2>& 
                                                     p.min, std::numeric_limits<unsigned>::max()));
     }
     out = value;
+}
+
+void store(const parameter& p, const YAML::Node& node, std::vector<std::string>& out)
+{
+    if (!node.IsSequence()) {
+        reject(p.key, node, expected_text(p));
+    }
+    std::vector<std::string> value;
+    for (std::size_t i = 0; i < node.size(); ++i) {
+        const std::string item_key = fmt::format("{}[{}]", p.key, i);
+        const std::string text = node[i].IsScalar() ? node[i].Scalar() : std::string();
+        const bool printable = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+            return c > ' ' && c < 127;
+        });
+        if (!node[i].IsScalar() || !printable) {
+            reject(item_key, node[i], "expected a non-empty name pattern without spaces, such as board_0_0.*");
+        }
+        value.push_back(text);
+    }
+    out = std::move(value);
 }
 
 // Parses `node` for `p` and stores it; throws value_error and leaves the config as it was.
@@ -872,8 +904,83 @@ private:
             }
         }
 
+        if (!c.rtl.routers.empty()) {
+            validate_rtl();
+        }
+
         // The row/column networks' switch radix is checked by the hammingmesh builder
         // (hammingmesh::check): --describe handles fat-tree networks that cannot be simulated yet.
+    }
+
+    // The verilated router is one fixed design (models/router/rtl_router_shape.h): a platform
+    // that co-simulates it must describe that design wherever the TLM router could differ.
+    void validate_rtl() const
+    {
+        const platform_config& c = m_config;
+        const rtl_router_shape& rtl = verilated_router;
+        const router_config& r = c.router;
+        const auto require = [&](bool ok, std::initializer_list<std::string_view> keys, const std::string& what) {
+            if (!ok) {
+                fail(keys, fmt::format("{}: rtl.routers is set, and the verilated router (rtl/hx_router.sv) {}",
+                                       *keys.begin(), what));
+            }
+        };
+        // One flit per clock cycle: on the crossbar, and on every link into and out of the router.
+        const auto one_flit_per_cycle = [&](std::uint64_t bps) {
+            return static_cast<unsigned __int128>(c.flit_bytes) * 8 * 1'000'000'000'000 ==
+                   static_cast<unsigned __int128>(r.clock_period_ps) * bps;
+        };
+        const std::string flit_rate = fmt::format("moves one {} flit per cycle of router.clock ({} ps)",
+                                                  format_size_bytes(c.flit_bytes), r.clock_period_ps);
+        const std::uint64_t buffer = c.router.buffer_bytes / c.flit_bytes;
+
+        require(c.topology.kind == "hammingmesh", {"topology.kind", "rtl.routers"},
+                fmt::format("is the 5-port accelerator router of a hammingmesh board, not a {} router",
+                            c.topology.kind));
+        require(c.vcs == rtl.vcs, {"router.vcs", "rtl.routers"},
+                fmt::format("has {} VCs per port; router.vcs is {}", rtl.vcs, c.vcs));
+        require(buffer <= rtl.buffer_depth, {"router.buffer", "rtl.routers"},
+                fmt::format("buffers {} flits per VC; router.buffer is {} ({} flits)", rtl.buffer_depth,
+                            format_size_bytes(r.buffer_bytes), buffer));
+        require(r.output_buffer_bytes == 0, {"router.output_buffer", "rtl.routers"},
+                "is input-queued, without output buffers: set router.output_buffer to 0B");
+        require(r.flow_control == "virtual-cut-through", {"router.flow_control", "rtl.routers"},
+                "implements virtual-cut-through flow control");
+        require(r.allocator == "separable-input-first" && r.arbitration == "round-robin",
+                {"router.allocator", "router.arbitration", "rtl.routers"},
+                "has a separable input-first allocator with round-robin arbiters");
+        require(r.routing_cycles + r.vc_allocation_cycles + r.switch_allocation_cycles == rtl.pre_switch_stages,
+                {"router.routing_cycles", "router.vc_allocation_cycles", "router.switch_allocation_cycles", "rtl.routers"},
+                fmt::format("takes {} cycles from a head's arrival to its grant; router.routing_cycles + "
+                            "vc_allocation_cycles + switch_allocation_cycles add up to {}",
+                            rtl.pre_switch_stages, r.routing_cycles + r.vc_allocation_cycles + r.switch_allocation_cycles));
+        require(r.switch_traversal_cycles == rtl.switch_stages, {"router.switch_traversal_cycles", "rtl.routers"},
+                fmt::format("takes {} cycle(s) through the crossbar; router.switch_traversal_cycles is {}",
+                            rtl.switch_stages, r.switch_traversal_cycles));
+        require(r.input_latency_ps % r.clock_period_ps == 0 && r.output_latency_ps % r.clock_period_ps == 0,
+                {"router.input_latency", "router.output_latency", "rtl.routers"},
+                fmt::format("is clocked: router.input_latency and output_latency must be whole cycles of {} ps",
+                            r.clock_period_ps));
+        require(one_flit_per_cycle(r.crossbar_bandwidth_bps), {"router.crossbar_bandwidth", "rtl.routers"},
+                flit_rate + fmt::format(": router.crossbar_bandwidth must be {} bit/s",
+                                        c.flit_bytes * 8 * 1'000'000'000'000 / r.clock_period_ps));
+        require(one_flit_per_cycle(c.link.bandwidth_bps), {"link.bandwidth", "rtl.routers"},
+                flit_rate + fmt::format(": link.bandwidth must be {} bit/s",
+                                        c.flit_bytes * 8 * 1'000'000'000'000 / r.clock_period_ps));
+        require(one_flit_per_cycle(c.nic.injection_bandwidth_bps), {"nic.injection_bandwidth", "rtl.routers"},
+                flit_rate + fmt::format(": nic.injection_bandwidth must be {} bit/s",
+                                        c.flit_bytes * 8 * 1'000'000'000'000 / r.clock_period_ps));
+        require(c.nic.mtu_bytes / c.flit_bytes <= rtl.max_packet_flits(), {"nic.mtu", "rtl.routers"},
+                fmt::format("carries packets of at most {} flits", rtl.max_packet_flits()));
+        const std::uint64_t accelerators = std::uint64_t{c.topology.board[0]} * c.topology.board[1] *
+                                           c.topology.grid[0] * c.topology.grid[1];
+        require(accelerators <= rtl.max_destinations(), {"topology.grid", "topology.board", "rtl.routers"},
+                fmt::format("routes to at most {} destinations; this platform has {} accelerators",
+                            rtl.max_destinations(), accelerators));
+        const bool networks = c.topology.grid[0] > 1 || c.topology.grid[1] > 1;
+        require(!networks || c.net_switch.buffer_bytes / c.flit_bytes <= rtl.max_credits(), {"switch.buffer", "rtl.routers"},
+                fmt::format("counts at most {} credits per VC toward a switch; switch.buffer is {} flits",
+                            rtl.max_credits(), c.net_switch.buffer_bytes / c.flit_bytes));
     }
 
     // Reports at the first of `keys` that was set explicitly, else at the file.

@@ -78,6 +78,12 @@ struct run_config {
     std::uint64_t watchdog_ps = 0;  ///< no delivery for this long with packets in flight = failure
 };
 
+/// Which accelerator routers are simulated by the verilated RTL (rtl/hx_router.sv) instead of
+/// the TLM model.
+struct rtl_config {
+    std::vector<std::string> routers;  ///< globs over hierarchical names, e.g. "board_0_0.*"; "*": all
+};
+
 struct platform_config {
     std::string source;  ///< the file it was loaded from
     topology_config topology;
@@ -90,6 +96,7 @@ struct platform_config {
     routing_config routing;
     traffic_config traffic;
     run_config run;
+    rtl_config rtl;
 };
 
 /// Loads `path`, applies `overrides` ("key=value", as given to --set, in order), validates the

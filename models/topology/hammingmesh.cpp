@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "models/core/glob.h"
+
 namespace hxsim {
 
 namespace {
@@ -35,6 +37,26 @@ void hammingmesh::check(const platform_config& config)
                                            "supported yet by the simulator; hxsim --describe describes them)",
                                            config.source, line, boards, ports, t.switch_radix));
     }
+
+    // A pattern of rtl.routers that selects nothing is a typo, not a wish for an all-TLM platform.
+    const hammingmesh_shape shape = shape_of(config);
+    for (const std::string& pattern : config.rtl.routers) {
+        bool matched = false;
+        for (std::uint32_t id = 0; id < shape.accelerators() && !matched; ++id)
+            matched = glob_match(pattern, router_name(shape, id));
+        if (!matched)
+            throw config_error(fmt::format("{}: rtl.routers: the pattern '{}' matches no accelerator router; they are "
+                                           "named board_<board row>_<board column>.acc_<row>_<column>.router, from {} "
+                                           "to {}",
+                                           config.source, pattern, router_name(shape, 0),
+                                           router_name(shape, shape.accelerators() - 1)));
+    }
+}
+
+std::string hammingmesh::router_name(const hammingmesh_shape& shape, std::uint32_t accelerator)
+{
+    const hammingmesh_shape::coord c = shape.coord_of(accelerator);
+    return board_module_name(c.board_row, c.board_col) + "." + accelerator_module_name(c.row, c.col) + ".router";
 }
 
 hammingmesh::hammingmesh(const platform_config& config, forward_observer* observer)
@@ -56,7 +78,7 @@ hammingmesh::hammingmesh(const platform_config& config, forward_observer* observ
         for (unsigned bc = 0; bc < m_shape.y; ++bc) {
             bp.board_row = br;
             bp.board_col = bc;
-            m_boards.push_back(std::make_unique<board>(fmt::format("board_{}_{}", br, bc).c_str(), bp));
+            m_boards.push_back(std::make_unique<board>(board_module_name(br, bc).c_str(), bp));
         }
 
     line_network_params np;
@@ -74,7 +96,7 @@ hammingmesh::hammingmesh(const platform_config& config, forward_observer* observ
     // Routers and links in id order, for statistics and diagnostics.
     for (std::uint32_t id = 0; id < m_shape.accelerators(); ++id) {
         accelerator& acc = accelerator_at(m_shape.coord_of(id));
-        m_routers.push_back(&acc.router);
+        m_routers.push_back(acc.router.get());
         m_links.push_back(&acc.link_inject);
         for (const auto& l : acc.link_out)
             m_links.push_back(l.get());
@@ -117,8 +139,8 @@ void hammingmesh::build_row_network(unsigned board_row, unsigned row, const line
         // One board in the row direction: its W and E edge ports are wired to each other.
         accelerator& west = accelerator_at({board_row, 0, row, 0});
         accelerator& east = accelerator_at({board_row, 0, row, last});
-        west.link_out[port_w]->out.bind(east.router.in[port_e]);
-        east.link_out[port_e]->out.bind(west.router.in[port_w]);
+        west.link_out[port_w]->out.bind(east.router->in[port_e]);
+        east.link_out[port_e]->out.bind(west.router->in[port_w]);
         return;
     }
     line_network_params np = base;
@@ -132,9 +154,9 @@ void hammingmesh::build_row_network(unsigned board_row, unsigned row, const line
         accelerator& west = accelerator_at({board_row, bc, row, 0});
         accelerator& east = accelerator_at({board_row, bc, row, last});
         west.link_out[port_w]->out.bind(net.net_switch.in[hammingmesh_shape::west_port(bc)]);
-        net.link_out[hammingmesh_shape::west_port(bc)]->out.bind(west.router.in[port_w]);
+        net.link_out[hammingmesh_shape::west_port(bc)]->out.bind(west.router->in[port_w]);
         east.link_out[port_e]->out.bind(net.net_switch.in[hammingmesh_shape::east_port(bc)]);
-        net.link_out[hammingmesh_shape::east_port(bc)]->out.bind(east.router.in[port_e]);
+        net.link_out[hammingmesh_shape::east_port(bc)]->out.bind(east.router->in[port_e]);
     }
 }
 
@@ -144,8 +166,8 @@ void hammingmesh::build_column_network(unsigned board_col, unsigned col, const l
     if (!m_shape.has_column_networks()) {
         accelerator& north = accelerator_at({0, board_col, 0, col});
         accelerator& south = accelerator_at({0, board_col, last, col});
-        north.link_out[port_n]->out.bind(south.router.in[port_s]);
-        south.link_out[port_s]->out.bind(north.router.in[port_n]);
+        north.link_out[port_n]->out.bind(south.router->in[port_s]);
+        south.link_out[port_s]->out.bind(north.router->in[port_n]);
         return;
     }
     line_network_params np = base;
@@ -159,9 +181,9 @@ void hammingmesh::build_column_network(unsigned board_col, unsigned col, const l
         accelerator& north = accelerator_at({br, board_col, 0, col});
         accelerator& south = accelerator_at({br, board_col, last, col});
         north.link_out[port_n]->out.bind(net.net_switch.in[hammingmesh_shape::north_port(br)]);
-        net.link_out[hammingmesh_shape::north_port(br)]->out.bind(north.router.in[port_n]);
+        net.link_out[hammingmesh_shape::north_port(br)]->out.bind(north.router->in[port_n]);
         south.link_out[port_s]->out.bind(net.net_switch.in[hammingmesh_shape::south_port(br)]);
-        net.link_out[hammingmesh_shape::south_port(br)]->out.bind(south.router.in[port_s]);
+        net.link_out[hammingmesh_shape::south_port(br)]->out.bind(south.router->in[port_s]);
     }
 }
 

@@ -24,6 +24,9 @@ public:
     /// The checks the constructor makes on `config`, without building anything.
     static void check(const platform_config& config);
 
+    /// The hierarchical name of an accelerator's router, as built: board_R_C.acc_r_c.router.
+    static std::string router_name(const hammingmesh_shape& shape, std::uint32_t accelerator);
+
     unsigned accelerators() const override { return m_shape.accelerators(); }
     hxsim::nic& nic_of(unsigned accelerator) override;
     terminal_grid layout() const override;

@@ -9,8 +9,20 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace hxsim {
+
+/// Module names, shared by the builder and the checks that match patterns (rtl.routers) against
+/// them: accelerator router (r, c) of board (R, C) is board_R_C.acc_r_c.router.
+inline std::string board_module_name(unsigned board_row, unsigned board_col)
+{
+    return "board_" + std::to_string(board_row) + "_" + std::to_string(board_col);
+}
+inline std::string accelerator_module_name(unsigned row, unsigned col)
+{
+    return "acc_" + std::to_string(row) + "_" + std::to_string(col);
+}
 
 /// Ports of an accelerator router.
 enum accelerator_port : std::uint16_t { port_local = 0, port_n = 1, port_e = 2, port_s = 3, port_w = 4 };

@@ -10,7 +10,7 @@ namespace hxsim {
 std::string platform::describe_buffers() const
 {
     std::string out;
-    for (const router* r : m_routers)
+    for (const router_base* r : m_routers)
         out += r->describe_buffers();
     return out;
 }
@@ -57,6 +57,7 @@ accelerator_params platform::accelerator_setup(const platform_config& config, un
     ap.nic.counters = &m_counters;
     ap.mesh_link = link_params{config.link.bandwidth_bps, config.link.latency_ps, config.flit_bytes};
     ap.nic_link = link_params{config.nic.injection_bandwidth_bps, 0, config.flit_bytes};
+    ap.rtl_routers = config.rtl.routers;
     return ap;
 }
 

@@ -12,6 +12,7 @@
 #include "models/link/link.h"
 #include "models/nic/nic.h"
 #include "models/router/router.h"
+#include "models/router/router_base.h"
 #include "models/sim/config.h"
 
 namespace hxsim {
@@ -35,7 +36,7 @@ public:
     virtual terminal_grid layout() const = 0;
 
     const std::vector<const link*>& links() const { return m_links; }
-    const std::vector<const router*>& routers() const { return m_routers; }
+    const std::vector<const router_base*>& routers() const { return m_routers; }
     network_counters& counters() { return m_counters; }
     const network_counters& counters() const { return m_counters; }
 
@@ -51,7 +52,7 @@ protected:
                                          const routing_algorithm& routing, forward_observer* observer);
 
     std::vector<const link*> m_links;
-    std::vector<const router*> m_routers;
+    std::vector<const router_base*> m_routers;
     network_counters m_counters;
     packet_pool m_pool;
 };

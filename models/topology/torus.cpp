@@ -71,13 +71,13 @@ torus::torus(const platform_config& config, forward_observer* observer)
         accelerator& here = *m_nodes[id];
         for (std::uint16_t p : directions) {
             if (m_shape.has_link(c, p)) {
-                here.link_out[p]->out.bind(node_at(m_shape.neighbour(c, p)).router.in[torus_shape::opposite(p)]);
+                here.link_out[p]->out.bind(node_at(m_shape.neighbour(c, p)).router->in[torus_shape::opposite(p)]);
                 continue;
             }
             m_terminators.push_back(std::make_unique<link_terminator>(
                 fmt::format("edge_{}_{}_{}", c.row, c.col, port_names[p]).c_str()));
             here.link_out[p]->out.bind(m_terminators.back()->in);
-            m_terminators.back()->out.bind(here.router.in[p]);
+            m_terminators.back()->out.bind(here.router->in[p]);
         }
     }
 
@@ -86,7 +86,7 @@ torus::torus(const platform_config& config, forward_observer* observer)
     for (std::uint32_t id = 0; id < m_shape.routers(); ++id) {
         const torus_shape::coord c = m_shape.coord_of(id);
         accelerator& node = *m_nodes[id];
-        m_routers.push_back(&node.router);
+        m_routers.push_back(node.router.get());
         m_links.push_back(&node.link_inject);
         m_links.push_back(node.link_out[port_local].get());
         for (std::uint16_t p : directions)

@@ -382,6 +382,7 @@ const std::vector<std::pair<std::string, std::string>> schema_keys{
     {"run.duration", "20us"},
     {"run.seed", "1"},
     {"run.watchdog", "1ms"},
+    {"rtl.routers", "[]"},
 };
 
 // ---------------------------------------------------------------------------------------------

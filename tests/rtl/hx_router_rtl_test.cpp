@@ -22,6 +22,8 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include "models/router/router_pins.h"
 #include <systemc>
 
 #include "tests/support/scenario.h"
@@ -108,19 +110,7 @@ public:
     harness(const sc_core::sc_module_name& name, const harness_config& config)
         : sc_core::sc_module(name), rtl("rtl"), clk("clk", 1, sc_core::SC_NS), m_config(config)
     {
-        rtl.clk_i(clk);
-        rtl.rst_ni(rst_n);
-        rtl.in_valid_i(in_valid);
-        rtl.in_flit_i(in_flit);
-        rtl.in_credit_o(in_credit);
-        rtl.out_valid_o(out_valid);
-        rtl.out_flit_o(out_flit);
-        rtl.out_credit_i(out_credit);
-        rtl.out_credit_init_i(out_credit_init);
-        rtl.table_we_i(table_we);
-        rtl.table_addr_i(table_addr);
-        rtl.table_data_i(table_data);
-        rtl.idle_o(idle);
+        pins.connect(rtl, clk);
         SC_HAS_PROCESS(harness);
         SC_THREAD(run);
     }
@@ -157,18 +147,7 @@ public:
 
     Vhx_router rtl;
     sc_core::sc_clock clk;
-    sc_core::sc_signal<bool> rst_n{"rst_n"};
-    sc_core::sc_signal<std::uint32_t> in_valid{"in_valid"};
-    sc_core::sc_signal<flits_t> in_flit{"in_flit"};
-    sc_core::sc_signal<std::uint32_t> in_credit{"in_credit"};
-    sc_core::sc_signal<std::uint32_t> out_valid{"out_valid"};
-    sc_core::sc_signal<flits_t> out_flit{"out_flit"};
-    sc_core::sc_signal<std::uint32_t> out_credit{"out_credit"};
-    sc_core::sc_signal<std::uint64_t> out_credit_init{"out_credit_init"};
-    sc_core::sc_signal<bool> table_we{"table_we"};
-    sc_core::sc_signal<std::uint32_t> table_addr{"table_addr"};
-    sc_core::sc_signal<std::uint32_t> table_data{"table_data"};
-    sc_core::sc_signal<bool> idle{"idle"};
+    router_pins pins;
 
     /// Called in every cycle after the outputs of edge `edge` are recorded; may add flits and
     /// credits for edge + 1 on.
@@ -190,20 +169,20 @@ private:
         std::uint64_t init = 0;
         for (unsigned q = 0; q < ports; ++q)
             init |= std::uint64_t{m_config.credit_init[q]} << (q * credit_width);
-        rst_n.write(false);
-        out_credit_init.write(init);
+        pins.rst_n.write(false);
+        pins.out_credit_init.write(init);
         wait(clk.negedge_event());
         // The routing table is written while reset is held, one entry per edge.
         for (const table_entry& e : m_config.table) {
-            table_we.write(true);
-            table_addr.write(e.cls << dest_width | e.dest);
-            table_data.write(e.next_class_mask << ports | e.port_mask);
+            pins.table_we.write(true);
+            pins.table_addr.write(e.cls << dest_width | e.dest);
+            pins.table_data.write(e.next_class_mask << ports | e.port_mask);
             wait(clk.negedge_event());
         }
-        table_we.write(false);
+        pins.table_we.write(false);
         wait(clk.negedge_event());
         wait(clk.negedge_event());
-        rst_n.write(true);  // the next rising edge is edge 0
+        pins.rst_n.write(true);  // the next rising edge is edge 0
 
         for (std::uint64_t edge = 0; edge < m_config.cycles; ++edge) {
             drive(edge);
@@ -231,24 +210,24 @@ private:
         std::uint32_t credits = 0;
         for (auto [it, end] = m_credits.equal_range(edge); it != end; ++it)
             credits |= 1u << (it->second.port * vcs + it->second.vc);
-        in_valid.write(valid);
-        in_flit.write(flits);
-        out_credit.write(credits);
+        pins.in_valid.write(valid);
+        pins.in_flit.write(flits);
+        pins.out_credit.write(credits);
     }
 
     void sample(std::uint64_t edge)
     {
-        const std::uint32_t valid = out_valid.read();
-        const std::uint32_t credits = in_credit.read();
+        const std::uint32_t valid = pins.out_valid.read();
+        const std::uint32_t credits = pins.in_credit.read();
         for (unsigned p = 0; p < ports; ++p)
             for (unsigned v = 0; v < vcs; ++v) {
                 const unsigned bit = p * vcs + v;
                 if ((valid >> bit) & 1)
-                    outputs.push_back(pin_event{edge, p, v, get_flit(out_flit.read(), p)});
+                    outputs.push_back(pin_event{edge, p, v, get_flit(pins.out_flit.read(), p)});
                 if ((credits >> bit) & 1)
                     in_credits.push_back(pin_event{edge, p, v, 0});
             }
-        idle_at.push_back(idle.read());
+        idle_at.push_back(pins.idle.read());
     }
 
     harness_config m_config;

@@ -297,7 +297,7 @@ TEST(config, top_level_that_is_not_a_map)
 {
     const std::string path = fixture("top_level_list.yaml");
     EXPECT_EQ(error_of(path), path + ":1:1: expected a map of sections (topology, link, nic, "
-                                     "router, switch, routing, traffic, run), got "
+                                     "router, switch, routing, traffic, run, rtl), got "
                                      "'[link, router]'");
 }
 
@@ -433,7 +433,7 @@ TEST(config, override_unknown_key)
               "allocator_iterations, arbitration");
     EXPECT_EQ(error_of_set({"foo.bar=1"}),
               "--set foo.bar=1: unknown key 'foo.bar'; keys are written section.name, with "
-              "section one of topology, link, nic, router, switch, routing, traffic, run");
+              "section one of topology, link, nic, router, switch, routing, traffic, run, rtl");
 }
 
 TEST(config, override_bad_value)
@@ -999,7 +999,8 @@ const std::vector<std::string> all_keys{
     "traffic.pattern", "traffic.load", "traffic.injection", "traffic.burst_length",
     "traffic.hotspot", "traffic.hotspot_fraction", "traffic.message_size",
     "traffic.inline_payload",
-    "run.warmup", "run.duration", "run.seed", "run.watchdog"};
+    "run.warmup", "run.duration", "run.seed", "run.watchdog",
+    "rtl.routers"};
 
 TEST(config, describe_parameters_has_one_aligned_line_per_key)
 {
@@ -1009,8 +1010,8 @@ TEST(config, describe_parameters_has_one_aligned_line_per_key)
     for (std::string line; std::getline(lines, line);) {
         rows.push_back(line);
     }
-    ASSERT_EQ(all_keys.size(), 54u);
-    ASSERT_EQ(rows.size(), 54u);
+    ASSERT_EQ(all_keys.size(), 55u);
+    ASSERT_EQ(rows.size(), 55u);
     const std::size_t default_column = rows.front().find("  default ");
     ASSERT_NE(default_column, std::string::npos);
     for (const std::string& row : rows) {
@@ -1087,3 +1088,62 @@ TEST(config, describe_parameters_shows_the_new_kinds_and_choices)
 }
 
 }  // namespace
+
+// rtl.routers: a list of name patterns, and a platform that fits the one verilated design.
+namespace {
+
+std::string rtl_error(const std::vector<std::string>& overrides)
+{
+    return error_of(std::string(HXSIM_SOURCE_DIR) + "/configs/rtl-board-4x4.yaml", overrides);
+}
+
+}  // namespace
+
+TEST(config, rtl_routers_is_a_list_of_patterns)
+{
+    const platform_config c = load_config(std::string(HXSIM_SOURCE_DIR) + "/configs/rtl-board-4x4.yaml",
+                                          {"rtl.routers=[\"board_0_0.acc_1_*\", \"*.acc_3_3.router\"]"});
+    EXPECT_EQ(c.rtl.routers, (std::vector<std::string>{"board_0_0.acc_1_*", "*.acc_3_3.router"}));
+    EXPECT_EQ(error_of_set({"rtl.routers=board_0_0.*"}),
+              "--set rtl.routers=board_0_0.*: rtl.routers: expected a list of name patterns such as "
+              "[\"board_0_0.*\"], got 'board_0_0.*'");
+    EXPECT_EQ(error_of_set({"rtl.routers=[\"\"]"}),
+              "--set rtl.routers=[\"\"]: rtl.routers[0]: expected a non-empty name pattern without spaces, "
+              "such as board_0_0.*, got ''");
+    EXPECT_EQ(error_of_set({"rtl.router=[\"*\"]"}),
+              "--set rtl.router=[\"*\"]: unknown key 'rtl.router'; did you mean 'rtl.routers'?");
+}
+
+TEST(config, rtl_routers_need_the_verilated_design)
+{
+    EXPECT_EQ(rtl_error({"router.vcs=6"}),
+              "--set router.vcs=6: router.vcs: rtl.routers is set, and the verilated router (rtl/hx_router.sv) "
+              "has 3 VCs per port; router.vcs is 6");
+    EXPECT_EQ(rtl_error({"router.output_buffer=8flits"}),
+              "--set router.output_buffer=8flits: router.output_buffer: rtl.routers is set, and the verilated router "
+              "(rtl/hx_router.sv) is input-queued, without output buffers: set router.output_buffer to 0B");
+    EXPECT_EQ(rtl_error({"router.buffer=32flits"}),
+              "--set router.buffer=32flits: router.buffer: rtl.routers is set, and the verilated router "
+              "(rtl/hx_router.sv) buffers 16 flits per VC; router.buffer is 512B (32 flits)");
+    EXPECT_EQ(rtl_error({"router.routing_cycles=2"}),
+              "--set router.routing_cycles=2: router.routing_cycles: rtl.routers is set, and the verilated router "
+              "(rtl/hx_router.sv) takes 3 cycles from a head's arrival to its grant; router.routing_cycles + "
+              "vc_allocation_cycles + switch_allocation_cycles add up to 4");
+    EXPECT_EQ(rtl_error({"link.bandwidth=256Gbps"}),
+              "--set link.bandwidth=256Gbps: link.bandwidth: rtl.routers is set, and the verilated router "
+              "(rtl/hx_router.sv) moves one 16B flit per cycle of router.clock (1000 ps): link.bandwidth must be "
+              "128000000000 bit/s");
+    EXPECT_EQ(rtl_error({"router.flow_control=wormhole"}),
+              "--set router.flow_control=wormhole: router.flow_control: rtl.routers is set, and the verilated "
+              "router (rtl/hx_router.sv) implements virtual-cut-through flow control");
+    EXPECT_EQ(rtl_error({"router.input_latency=1500ps"}),
+              "--set router.input_latency=1500ps: router.input_latency: rtl.routers is set, and the verilated "
+              "router (rtl/hx_router.sv) is clocked: router.input_latency and output_latency must be whole cycles "
+              "of 1000 ps");
+    EXPECT_EQ(rtl_error({"topology.kind=mesh", "routing.algorithm=dimension-order"}),
+              "--set topology.kind=mesh: topology.kind: rtl.routers is set, and the verilated router "
+              "(rtl/hx_router.sv) is the 5-port accelerator router of a hammingmesh board, not a mesh router");
+    // With rtl.routers empty the same platform is simply TLM.
+    EXPECT_NO_THROW(load_config(std::string(HXSIM_SOURCE_DIR) + "/configs/rtl-board-4x4.yaml",
+                                {"rtl.routers=[]", "router.vcs=6", "router.output_buffer=8flits"}));
+}

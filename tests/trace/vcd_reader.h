@@ -66,7 +66,7 @@ struct vcd_file {
 inline vcd_file parse_vcd(std::istream& in)
 {
     vcd_file file;
-    std::map<std::string, std::string> names;  // identifier -> full name
+    std::map<std::string, std::vector<std::string>> names;  // identifier -> full names
     std::vector<std::string> scope;
     const auto fail = [&](const std::string& what) {
         if (file.error.empty())
@@ -102,21 +102,23 @@ inline vcd_file parse_vcd(std::istream& in)
             fail("value change before the first time stamp");
             return;
         }
-        vcd_variable& var = file.vars[it->second];
-        vcd_change c{now, true, 0};
-        if (value.size() > var.width)
-            fail(var.name + ": value " + value + " wider than " + std::to_string(var.width) + " bits");
-        if (!vector && var.width != 1)
-            fail(var.name + ": scalar change of a " + std::to_string(var.width) + "-bit variable");
-        for (char ch : value) {
-            if (ch == '0' || ch == '1')
-                c.value = c.value << 1 | static_cast<std::uint64_t>(ch - '0');
-            else if (ch == 'x' || ch == 'X' || ch == 'z' || ch == 'Z')
-                c.known = false;
-            else
-                fail(var.name + ": bad value '" + value + "'");
+        for (const std::string& full : it->second) {
+            vcd_variable& var = file.vars[full];
+            vcd_change c{now, true, 0};
+            if (value.size() > var.width)
+                fail(var.name + ": value " + value + " wider than " + std::to_string(var.width) + " bits");
+            if (!vector && var.width != 1)
+                fail(var.name + ": scalar change of a " + std::to_string(var.width) + "-bit variable");
+            for (char ch : value) {
+                if (ch == '0' || ch == '1')
+                    c.value = c.value << 1 | static_cast<std::uint64_t>(ch - '0');
+                else if (ch == 'x' || ch == 'X' || ch == 'z' || ch == 'Z')
+                    c.known = false;
+                else
+                    fail(var.name + ": bad value '" + value + "'");
+            }
+            var.changes.push_back(c);
         }
-        var.changes.push_back(c);
     };
 
     std::string word;
@@ -152,11 +154,10 @@ inline vcd_file parse_vcd(std::istream& in)
                     continue;
                 }
                 const std::string full = joined(words[3]);
-                if (names.count(words[2]))
-                    fail("identifier " + words[2] + " declared twice");
+                // One identifier may name several variables (aliases: IEEE 1364, used by Verilator).
                 if (file.vars.count(full))
                     fail("variable " + full + " declared twice");
-                names[words[2]] = full;
+                names[words[2]].push_back(full);
                 vcd_variable& v = file.vars[full];
                 v.name = full;
                 v.width = static_cast<unsigned>(std::stoul(words[1]));
