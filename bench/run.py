@@ -9,7 +9,6 @@ second. A program that prints figures, never a test: nothing here passes or fail
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -42,13 +41,15 @@ def run_case(name, config, overrides, clock_ns):
         cmd = [HXSIM, "-q", "--config", os.path.join(ROOT, config), "--stats-json", stats_path]
         for o in overrides:
             cmd += ["--set", o]
-        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
         start = time.monotonic()
-        proc = subprocess.run(cmd)
+        proc = subprocess.Popen(cmd)
+        # This child's own peak RSS (RUSAGE_CHILDREN would give the largest of all cases so far).
+        _, status, usage = os.wait4(proc.pid, 0)
         wall = time.monotonic() - start
-        rss_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-        if proc.returncode != 0:
-            print(f"{name}: hxsim exited {proc.returncode}", file=sys.stderr)
+        rss_kib = usage.ru_maxrss
+        returncode = os.waitstatus_to_exitcode(status)
+        if returncode != 0:
+            print(f"{name}: hxsim exited {returncode}", file=sys.stderr)
             return
         with open(stats_path) as f:
             s = json.load(f)
@@ -56,7 +57,7 @@ def run_case(name, config, overrides, clock_ns):
     line = (f"{name}\n  command: {' '.join(cmd[:1] + cmd[2:5])} {' '.join('--set ' + o for o in overrides)}\n"
             f"  wall {wall:.2f} s (simulation {s['wall_seconds']:.2f} s), simulated {s['simulated_ns'] / 1000:.1f} us, "
             f"packet-hops {hops}, {hops / s['wall_seconds'] / 1e6:.3f} M packet-hops/s, "
-            f"peak RSS {max(rss_kib, before) / 1024:.0f} MiB")
+            f"peak RSS {rss_kib / 1024:.0f} MiB")
     if clock_ns:
         cycles = s["simulated_ns"] / clock_ns
         line += f", {cycles / s['wall_seconds'] / 1000:.0f} k simulated cycles/s"
