@@ -275,6 +275,23 @@ TEST(rtl_router, traced_rtl_router_writes_its_pins_beside_the_vcd)
     });
 }
 
+TEST(rtl_router, same_seed_same_results)
+{
+    const auto run = [] {
+        return test::collect_in_child<run_summary>(
+            [] { return std::vector<run_summary>{loaded_run({"traffic.load=0.5", "run.duration=2us"})}; });
+    };
+    const auto first = run();
+    const auto second = run();
+    ASSERT_EQ(first.size(), 1u);
+    ASSERT_EQ(second.size(), 1u);
+    EXPECT_GT(first[0].delivered, 100u);
+    EXPECT_EQ(first[0].delivered, second[0].delivered);
+    EXPECT_EQ(first[0].latency_mean_ns, second[0].latency_mean_ns);
+    EXPECT_EQ(first[0].latency_max_ns, second[0].latency_max_ns);
+    EXPECT_EQ(first[0].accepted_gbps, second[0].accepted_gbps);
+}
+
 TEST(rtl_router, a_pattern_that_selects_no_router_is_an_error)
 {
     const platform_config config = rtl_config({"rtl.routers=[\"board_0_0.*\", \"board_1_0.*\"]"});
