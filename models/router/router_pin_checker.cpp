@@ -12,12 +12,6 @@ namespace {
 
 constexpr unsigned ports = verilated_router.ports;
 constexpr unsigned vcs = verilated_router.vcs;
-constexpr unsigned flit_width = verilated_router.flit_width;
-
-std::uint64_t flit_at(const router_pin_checker::flits_t& flits, unsigned port)
-{
-    return flits.range(port * flit_width + flit_width - 1, port * flit_width).to_uint64();
-}
 
 }  // namespace
 
@@ -66,26 +60,27 @@ void router_pin_checker::violation(const std::string& what) const
     throw std::runtime_error(fmt::format("{}: RTL protocol violation at {} ps: {}", name(), now_ps(), what));
 }
 
-void router_pin_checker::check_framing(stream& s, std::uint64_t flit, const std::string& at)
+void router_pin_checker::check_framing(stream& s, std::uint64_t flit, const char* side, unsigned port, unsigned vc)
 {
+    const auto at = [&] { return where(side, port, vc); };
     if (is_head(flit)) {
         if (s.open)
-            violation(fmt::format("{}: a head flit before the tail of the previous packet", at));
+            violation(fmt::format("{}: a head flit before the tail of the previous packet", at()));
         s.open = true;
         s.expected = length_of(flit);
         s.seen = 0;
         if (s.expected == 0)
-            violation(fmt::format("{}: a head flit announcing 0 flits", at));
+            violation(fmt::format("{}: a head flit announcing 0 flits", at()));
     } else if (!s.open) {
-        violation(fmt::format("{}: a body flit without a head", at));
+        violation(fmt::format("{}: a body flit without a head", at()));
     }
     ++s.seen;
     if (is_tail(flit)) {
         if (s.seen != s.expected)
-            violation(fmt::format("{}: the tail came after {} flits, the head announced {}", at, s.seen, s.expected));
+            violation(fmt::format("{}: the tail came after {} flits, the head announced {}", at(), s.seen, s.expected));
         s.open = false;
     } else if (s.seen >= s.expected) {
-        violation(fmt::format("{}: flit {} of a {}-flit packet is not its tail", at, s.seen, s.expected));
+        violation(fmt::format("{}: flit {} of a {}-flit packet is not its tail", at(), s.seen, s.expected));
     }
 }
 
@@ -108,7 +103,7 @@ void router_pin_checker::sample()
             }
             if ((arriving >> i) & 1) {
                 ++valid_vcs;
-                check_framing(m_in[i], flit_at(in_flits, p), where("in", p, v));
+                check_framing(m_in[i], router_pins::flit_of(in_flits, p), "in", p, v);
                 if (++m_buffered[i] > m_params.input_buffer_flits)
                     violation(fmt::format("{}: {} flits buffered, more than its {} credits: the sender ignored credits",
                                           where("in", p, v), m_buffered[i], m_params.input_buffer_flits));
@@ -129,13 +124,13 @@ void router_pin_checker::sample()
             if (!((leaving >> i) & 1))
                 continue;
             ++valid_vcs;
-            const std::uint64_t flit = flit_at(out_flits, q);
+            const std::uint64_t flit = router_pins::flit_of(out_flits, q);
             if (is_head(flit) && m_out_open_vc[q] >= 0)
                 violation(fmt::format("{}: a head while the packet on vc {} is still streaming", where("out", q, w),
                                       m_out_open_vc[q]));
             if (!is_head(flit) && m_out_open_vc[q] != static_cast<int>(w))
                 violation(fmt::format("{}: a body flit interleaved with another VC's packet", where("out", q, w)));
-            check_framing(m_out[i], flit, where("out", q, w));
+            check_framing(m_out[i], flit, "out", q, w);
             m_out_open_vc[q] = m_out[i].open ? static_cast<int>(w) : -1;
             if (--m_credits[i] < 0)
                 violation(fmt::format("{}: a flit sent without a downstream credit", where("out", q, w)));

@@ -59,7 +59,7 @@ private:
     };
 
     void sample();
-    void check_framing(stream& s, std::uint64_t flit, const std::string& where);
+    void check_framing(stream& s, std::uint64_t flit, const char* side, unsigned port, unsigned vc);
     [[noreturn]] void violation(const std::string& what) const;
     std::string where(const char* side, unsigned port, unsigned vc) const;
     std::string port_label(unsigned port) const;

@@ -27,6 +27,20 @@ struct router_pins {
     sc_core::sc_signal<std::uint32_t> table_data{"table_data"};  ///< {next_class_mask, port_mask}
     sc_core::sc_signal<bool> idle{"idle"};
 
+    static_assert(verilated_router.flit_width == 64, "a flit is one 64-bit word of the pin vectors");
+
+    /// Port `port`'s flit in a flit vector (two 32-bit words of the vector, low word first).
+    static std::uint64_t flit_of(const flits_t& flits, unsigned port)
+    {
+        return std::uint64_t{flits.get_word(2 * port)} | std::uint64_t{flits.get_word(2 * port + 1)} << 32;
+    }
+    /// Sets port `port`'s flit in a flit vector.
+    static void set_flit(flits_t& flits, unsigned port, std::uint64_t flit)
+    {
+        flits.set_word(2 * port, static_cast<sc_dt::sc_digit>(flit));
+        flits.set_word(2 * port + 1, static_cast<sc_dt::sc_digit>(flit >> 32));
+    }
+
     /// Binds a verilated hx_router (Vhx_router) to these signals and to `clk`.
     template <typename verilated_model>
     void connect(verilated_model& rtl, sc_core::sc_signal_in_if<bool>& clk)

@@ -310,7 +310,7 @@ void rtl_router::clock_step()
             if (valid & (((1u << shape.vcs) - 1) << (a.port * shape.vcs)))
                 throw std::logic_error(fmt::format("{}: two flits for input port {} at one edge", name(), a.port));
             valid |= bit;
-            flits.range(a.port * flit_width + flit_width - 1, a.port * flit_width) = a.flit;
+            router_pins::set_flit(flits, a.port, a.flit);
         }
         std::uint32_t credits = 0;
         for (unsigned i = 0; i < m.pending_credits.size(); ++i)
@@ -352,7 +352,7 @@ void rtl_router::clock_step()
         for (unsigned w = 0; w < shape.vcs; ++w) {
             if (!((leaving >> (q * shape.vcs + w)) & 1))
                 continue;
-            const std::uint64_t flit = out_flits.range(q * flit_width + flit_width - 1, q * flit_width).to_uint64();
+            const std::uint64_t flit = router_pins::flit_of(out_flits, q);
             const std::uint64_t s = (flit >> slot_shift) & slot_mask;
             const std::uint32_t index = static_cast<std::uint32_t>((flit >> index_shift) & index_mask);
             if (s >= m.slots.size() || m.slots[s].pkt == nullptr)

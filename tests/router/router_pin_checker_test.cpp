@@ -53,7 +53,7 @@ private:
     {
         router_pin_checker::flits_t bits;
         for (const auto& [port, flit] : flits)
-            bits.range(port * width + width - 1, port * width) = flit;
+            router_pins::set_flit(bits, port, flit);
         return bits;
     }
 

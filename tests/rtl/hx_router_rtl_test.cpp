@@ -159,11 +159,6 @@ public:
     bool done = false;
 
 private:
-    static std::uint64_t get_flit(const flits_t& bits, unsigned port)
-    {
-        return std::uint64_t{bits.get_word(2 * port)} | std::uint64_t{bits.get_word(2 * port + 1)} << 32;
-    }
-
     void run()
     {
         std::uint64_t init = 0;
@@ -204,8 +199,7 @@ private:
             const std::uint32_t port_bits = ((1u << vcs) - 1) << (e.port * vcs);
             EXPECT_EQ(valid & port_bits, 0u) << "test script: two flits for input " << e.port << " at edge " << edge;
             valid |= 1u << (e.port * vcs + e.vc);
-            flits.set_word(2 * e.port, static_cast<std::uint32_t>(e.flit));
-            flits.set_word(2 * e.port + 1, static_cast<std::uint32_t>(e.flit >> 32));
+            router_pins::set_flit(flits, e.port, e.flit);
         }
         std::uint32_t credits = 0;
         for (auto [it, end] = m_credits.equal_range(edge); it != end; ++it)
@@ -223,7 +217,7 @@ private:
             for (unsigned v = 0; v < vcs; ++v) {
                 const unsigned bit = p * vcs + v;
                 if ((valid >> bit) & 1)
-                    outputs.push_back(pin_event{edge, p, v, get_flit(pins.out_flit.read(), p)});
+                    outputs.push_back(pin_event{edge, p, v, router_pins::flit_of(pins.out_flit.read(), p)});
                 if ((credits >> bit) & 1)
                     in_credits.push_back(pin_event{edge, p, v, 0});
             }
