@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""The paper's all-to-all (hammingmesh.md sections 5 and 6) on the ~1,024-accelerator
+configurations of configs/paper/: every accelerator exchanges m bytes with every other; the metric
+is the slowest accelerator's m * (N-1) / completion time. Prints simulated completion time and
+per-accelerator bandwidth next to the published values, and writes a table (Markdown and JSON) and
+a plot (SVG, bandwidth versus message size, one line per topology) to docs/results/.
+
+    python3 bench/paper_alltoall.py                       # 16 B .. 64 KiB (tens of minutes)
+    python3 bench/paper_alltoall.py --sizes 1MiB --topologies hx2mesh-16x16 hx4mesh-8x8
+    python3 bench/paper_alltoall.py --sizes 16B 256B 4KiB 64KiB 1MiB   # the paper's range (hours)
+
+Topologies of the paper not yet modelled by hxsim (fat trees as machines of their own, Dragonfly)
+are listed and skipped. A program that prints figures; nothing here is a test.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HXSIM = os.path.join(ROOT, "build", "hxsim")
+RESULTS = os.path.join(ROOT, "docs", "results")
+
+# name -> (label, config or None if not modelled yet)
+TOPOLOGIES = {
+    "hx2mesh-16x16": ("Hx2Mesh 16x16 (2x2 boards)", "configs/paper/hx2mesh-16x16.yaml"),
+    "hx4mesh-8x8": ("Hx4Mesh 8x8 (4x4 boards)", "configs/paper/hx4mesh-8x8.yaml"),
+    "hyperx-32x32": ("2D HyperX 32x32 (Hx1Mesh)", "configs/paper/hyperx-32x32.yaml"),
+    "torus-32x32": ("2D torus 32x32", "configs/paper/torus-32x32.yaml"),
+    "fat-tree": ("nonblocking fat tree", None),
+    "fat-tree-50": ("50% tapered fat tree", None),
+    "fat-tree-75": ("75% tapered fat tree", None),
+    "dragonfly": ("Dragonfly (UGAL)", None),
+}
+
+# hammingmesh.md section 6: all-to-all at 1 MiB per peer, 1,024 accelerators.
+PUBLISHED = {
+    ("hx2mesh-16x16", 1 << 20): (21.1e6, 406.0),  # completion ns, Gb/s per accelerator
+    ("hx4mesh-8x8", 1 << 20): (48.8e6, 176.0),
+}
+
+UNITS = {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20}
+
+
+def parse_size(text):
+    for unit in sorted(UNITS, key=len, reverse=True):
+        if text.endswith(unit) and text[: -len(unit)].isdigit():
+            return int(text[: -len(unit)]) * UNITS[unit]
+    raise argparse.ArgumentTypeError(f"'{text}': expected a size such as 16B, 4KiB or 1MiB")
+
+
+def size_text(n):
+    for unit in ("MiB", "KiB"):
+        if n % UNITS[unit] == 0:
+            return f"{n // UNITS[unit]}{unit}"
+    return f"{n}B"
+
+
+def run(config, size):
+    with tempfile.TemporaryDirectory() as tmp:
+        stats_path = os.path.join(tmp, "stats.json")
+        cmd = [HXSIM, "-q", "-c", os.path.join(ROOT, config), "--set", f"traffic.message_size={size_text(size)}",
+               "--stats-json", stats_path]
+        start = time.monotonic()
+        proc = subprocess.run(cmd)
+        wall = time.monotonic() - start
+        if proc.returncode != 0:
+            print(f"  {' '.join(cmd)}: exit {proc.returncode}", file=sys.stderr)
+            return None
+        with open(stats_path) as f:
+            s = json.load(f)
+    return {"completion_ns": s["completion_ns"], "gbps": s["alltoall_gbps_per_accelerator"],
+            "accelerators": s["config"]["accelerators"], "packet_hops": s["packet_hops"], "wall_s": wall,
+            "command": f"build/hxsim -c {config} --set traffic.message_size={size_text(size)}"}
+
+
+def svg_plot(rows, names, sizes):
+    """Bandwidth per accelerator versus message size (log x), one polyline per topology."""
+    width, height, left, bottom, top, right = 720, 420, 70, 50, 20, 230
+    ymax = max([r["gbps"] for r in rows] + [1.0]) * 1.1
+    xs = {s: i for i, s in enumerate(sizes)}
+    span = max(len(sizes) - 1, 1)
+
+    def px(s):
+        return left + (width - left - right) * xs[s] / span
+
+    def py(g):
+        return height - bottom - (height - bottom - top) * g / ymax
+
+    colors = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f"]
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" '
+           f'font-size="12">', f'<rect width="{width}" height="{height}" fill="white"/>',
+           f'<line x1="{left}" y1="{height - bottom}" x2="{width - right}" y2="{height - bottom}" stroke="black"/>',
+           f'<line x1="{left}" y1="{top}" x2="{left}" y2="{height - bottom}" stroke="black"/>']
+    for s in sizes:
+        out.append(f'<text x="{px(s):.1f}" y="{height - bottom + 18}" text-anchor="middle">{size_text(s)}</text>')
+    for k in range(6):
+        g = ymax * k / 5
+        out.append(f'<text x="{left - 8}" y="{py(g) + 4:.1f}" text-anchor="end">{g:.0f}</text>')
+        out.append(f'<line x1="{left}" y1="{py(g):.1f}" x2="{width - right}" y2="{py(g):.1f}" stroke="#ddd"/>')
+    out.append(f'<text x="{(left + width - right) / 2}" y="{height - 12}" text-anchor="middle">message size per peer'
+               f'</text>')
+    out.append(f'<text x="16" y="{(top + height - bottom) / 2}" text-anchor="middle" '
+               f'transform="rotate(-90 16 {(top + height - bottom) / 2})">Gb/s per accelerator (slowest)</text>')
+    for i, name in enumerate(names):
+        pts = [(r["size"], r["gbps"]) for r in rows if r["topology"] == name]
+        if not pts:
+            continue
+        c = colors[i % len(colors)]
+        out.append(f'<polyline fill="none" stroke="{c}" stroke-width="2" points="'
+                   + " ".join(f"{px(s):.1f},{py(g):.1f}" for s, g in pts) + '"/>')
+        for s, g in pts:
+            out.append(f'<circle cx="{px(s):.1f}" cy="{py(g):.1f}" r="3" fill="{c}"/>')
+        ly = top + 18 * i + 10
+        out.append(f'<line x1="{width - right + 15}" y1="{ly}" x2="{width - right + 35}" y2="{ly}" stroke="{c}" '
+                   f'stroke-width="2"/>')
+        out.append(f'<text x="{width - right + 40}" y="{ly + 4}">{TOPOLOGIES[name][0]}</text>')
+    for (name, s), (_, g) in PUBLISHED.items():
+        if name in names and s in xs:
+            out.append(f'<rect x="{px(s) - 4:.1f}" y="{py(g) - 4:.1f}" width="8" height="8" fill="none" '
+                       f'stroke="black"/>')
+    out.append(f'<text x="{width - right + 15}" y="{top + 18 * len(names) + 14}">squares: published</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", nargs="+", type=parse_size,
+                        default=[16, 256, 4 << 10, 64 << 10], help="bytes per peer (default 16B 256B 4KiB 64KiB)")
+    parser.add_argument("--topologies", nargs="+", choices=sorted(TOPOLOGIES), default=sorted(TOPOLOGIES))
+    parser.add_argument("--no-write", action="store_true", help="print only; leave docs/results alone")
+    args = parser.parse_args()
+    if not os.path.exists(HXSIM):
+        sys.exit("build/hxsim is missing: run 'make' first")
+
+    sizes = sorted(set(args.sizes))
+    rows = []
+    print(f"{'topology':32} {'m':>7} {'completion':>14} {'Gb/s/acc':>9} {'published':>22} {'wall':>8}")
+    for name in args.topologies:
+        label, config = TOPOLOGIES[name]
+        if config is None:
+            print(f"{label:32} not modelled yet: skipped")
+            continue
+        for size in sizes:
+            r = run(config, size)
+            if r is None:
+                continue
+            pub = PUBLISHED.get((name, size))
+            pub_text = f"{pub[0] / 1e6:.1f} ms {pub[1]:.0f} Gb/s ({(r['gbps'] / pub[1] - 1) * 100:+.1f}%)" if pub else ""
+            print(f"{label:32} {size_text(size):>7} {r['completion_ns'] / 1e3:>11.1f} us {r['gbps']:>9.1f} "
+                  f"{pub_text:>22} {r['wall_s']:>7.1f}s", flush=True)
+            rows.append(dict(r, topology=name, size=size, published_gbps=pub[1] if pub else None))
+
+    if args.no_write or not rows:
+        return
+    os.makedirs(RESULTS, exist_ok=True)
+    with open(os.path.join(RESULTS, "alltoall.json"), "w") as f:
+        json.dump(rows, f, indent=2)
+    with open(os.path.join(RESULTS, "alltoall.md"), "w") as f:
+        f.write("# All-to-all, per-accelerator bandwidth of the slowest accelerator\n\n"
+                "Written by `python3 bench/paper_alltoall.py` (its docstring has the options); "
+                "configurations in `configs/paper/`.\n\n"
+                "| topology | m per peer | completion | Gb/s per accelerator | published | command |\n"
+                "|---|---|---|---|---|---|\n")
+        for r in rows:
+            pub = f"{r['published_gbps']:.0f}" if r["published_gbps"] else ""
+            f.write(f"| {TOPOLOGIES[r['topology']][0]} | {size_text(r['size'])} | {r['completion_ns'] / 1e3:.1f} us | "
+                    f"{r['gbps']:.1f} | {pub} | `{r['command']}` |\n")
+    with open(os.path.join(RESULTS, "alltoall.svg"), "w") as f:
+        f.write(svg_plot(rows, [n for n in args.topologies if TOPOLOGIES[n][1]], sizes))
+    print(f"wrote {RESULTS}/alltoall.md, alltoall.json, alltoall.svg")
+
+
+if __name__ == "__main__":
+    main()
