@@ -33,7 +33,7 @@ void hammingmesh_routing::route(std::uint32_t router_id, std::uint16_t, const pa
     if (router_id < m_shape.accelerators())
         route_on_board(m_shape.coord_of(router_id), dest, pkt.vc_class, out);
     else
-        route_in_switch(router_id, dest, pkt.vc_class, out);
+        route_in_switch(router_id, pkt, out);
 }
 
 void hammingmesh_routing::route_on_board(const coord& here, const coord& dest, unsigned vc_class,
@@ -57,7 +57,7 @@ void hammingmesh_routing::route_on_board(const coord& here, const coord& dest, u
             const std::uint16_t toward = dest.col > here.col ? port_e : port_w;
             const std::uint16_t around = toward == port_e ? port_w : port_e;
             const unsigned via = (toward == port_e ? here.col + (b - 1 - dest.col) : (b - 1 - here.col) + dest.col) +
-                                 m_shape.row_network_hops();
+                                 hammingmesh_shape::round_trip_hops(m_row_plan, hammingmesh_shape::west_port(here.board_col));
             allowed[toward] = !may_cross || direct <= via;
             allowed[around] = may_cross && via <= direct;
         }
@@ -66,7 +66,7 @@ void hammingmesh_routing::route_on_board(const coord& here, const coord& dest, u
             const std::uint16_t toward = dest.row > here.row ? port_s : port_n;
             const std::uint16_t around = toward == port_s ? port_n : port_s;
             const unsigned via = (toward == port_s ? here.row + (a - 1 - dest.row) : (a - 1 - here.row) + dest.row) +
-                                 m_shape.column_network_hops();
+                                 hammingmesh_shape::round_trip_hops(m_column_plan, hammingmesh_shape::north_port(here.board_row));
             allowed[toward] = !may_cross || direct <= via;
             allowed[around] = may_cross && via <= direct;
         }
@@ -118,23 +118,74 @@ void hammingmesh_routing::route_on_board(const coord& here, const coord& dest, u
             add_step(here, dir, vc_class, out);
 }
 
-void hammingmesh_routing::route_in_switch(std::uint32_t switch_id, const coord& dest, unsigned vc_class,
-                                          route_candidates& out) const
+void hammingmesh_routing::add_ports(std::uint16_t first, unsigned count, std::uint64_t turn, std::uint8_t cls,
+                                    route_candidates& out)
 {
-    const auto cls = static_cast<std::uint8_t>(vc_class);
-    if (m_shape.is_row_switch(switch_id)) {
-        // Land on the destination's board-column, on the side nearer the column it needs.
+    const unsigned room = route_candidates::capacity - out.count;
+    if (count <= room) {
+        for (unsigned i = 0; i < count; ++i)
+            out.add(static_cast<std::uint16_t>(first + i), cls);
+        return;
+    }
+    const auto start = static_cast<unsigned>(turn % count);
+    for (unsigned i = 0; i < room; ++i)
+        out.add(static_cast<std::uint16_t>(first + (start + i) % count), cls);
+}
+
+void hammingmesh_routing::route_in_switch(std::uint32_t switch_id, const packet& pkt, route_candidates& out) const
+{
+    const coord dest = m_shape.coord_of(pkt.dst);
+    const auto cls = static_cast<std::uint8_t>(pkt.vc_class);
+    const hammingmesh_shape::switch_place place = m_shape.place_of(switch_id, m_row_plan, m_column_plan);
+
+    // The exit line ports: the destination's board-column (row network) or board-row (column
+    // network), on the side nearer the column (row) it needs there; both on a tie.
+    std::array<std::uint16_t, 2> exits{};
+    unsigned count = 0;
+    if (place.row) {
         const unsigned from_w = dest.col, from_e = m_shape.b - 1 - dest.col;
         if (from_w <= from_e)
-            out.add(hammingmesh_shape::west_port(dest.board_col), cls);
+            exits[count++] = hammingmesh_shape::west_port(dest.board_col);
         if (from_e <= from_w)
-            out.add(hammingmesh_shape::east_port(dest.board_col), cls);
+            exits[count++] = hammingmesh_shape::east_port(dest.board_col);
     } else {
         const unsigned from_n = dest.row, from_s = m_shape.a - 1 - dest.row;
         if (from_n <= from_s)
-            out.add(hammingmesh_shape::north_port(dest.board_row), cls);
+            exits[count++] = hammingmesh_shape::north_port(dest.board_row);
         if (from_s <= from_n)
-            out.add(hammingmesh_shape::south_port(dest.board_row), cls);
+            exits[count++] = hammingmesh_shape::south_port(dest.board_row);
+    }
+
+    const line_network_plan& plan = place.row ? m_row_plan : m_column_plan;
+    if (!plan.is_tree()) {
+        for (unsigned i = 0; i < count; ++i)
+            out.add(exits[i], cls);
+        return;
+    }
+    if (place.index < plan.leaves) {
+        // A leaf: down when an exit hangs below it, else up through any up port.
+        const unsigned leaf = place.index;
+        for (unsigned i = 0; i < count; ++i)
+            if (plan.leaf_of(exits[i]) == leaf)
+                out.add(plan.leaf_down_port(exits[i]), cls);
+        if (out.count == 0)
+            add_ports(plan.leaf_up_port(leaf, 0), plan.up, pkt.id, cls, out);
+        return;
+    }
+    // A spine: down to the leaf holding an exit, over any of the parallel links.
+    const unsigned first_leaf = plan.leaf_of(exits[0]);
+    const bool two_leaves = count == 2 && plan.leaf_of(exits[1]) != first_leaf;
+    if (!two_leaves) {
+        add_ports(static_cast<std::uint16_t>(first_leaf * plan.parallel_links), plan.parallel_links, pkt.id, cls, out);
+        return;
+    }
+    // Both exits, on two leaves: an even share of the candidates for each.
+    const unsigned share = std::min(plan.parallel_links, route_candidates::capacity / 2);
+    for (unsigned i = 0; i < 2; ++i) {
+        const unsigned leaf = plan.leaf_of(exits[i]);
+        const auto turn = static_cast<unsigned>(pkt.id % plan.parallel_links);
+        for (unsigned j = 0; j < share; ++j)
+            out.add(static_cast<std::uint16_t>(leaf * plan.parallel_links + (turn + j) % plan.parallel_links), cls);
     }
 }
 

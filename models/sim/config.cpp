@@ -4,6 +4,7 @@
 #include "models/sim/config.h"
 
 #include "models/router/rtl_router_shape.h"
+#include "models/topology/hammingmesh_shape.h"
 #include "models/sim/units.h"
 
 #include <fmt/format.h>
@@ -73,6 +74,9 @@ const std::vector<parameter>& schema()
         {"topology.switch_radix", value_kind::integer, 2, {}, "64",
          "ports per switch of the row and column networks",
          [](platform_config& c) -> auto& { return c.topology.switch_radix; }},
+        {"topology.taper", value_kind::fraction, 0, {}, "1",
+         "fat-tree row/column networks: fraction of a leaf's switch_radix/2 up-links kept (1: nonblocking)",
+         [](platform_config& c) -> auto& { return c.topology.taper; }},
 
         {"topology.dims", value_kind::pair, 2, {}, "[8, 8]",
          "mesh, torus: routers [rows, columns], one terminal each",
@@ -904,12 +908,23 @@ private:
             }
         }
 
+        // A tapered leaf keeps a whole number of its k/2 up-links, at least one.
+        if (c.topology.kind == "hammingmesh" &&
+            tapered_up_ports(c.topology.switch_radix, c.topology.taper) == 0) {
+            const unsigned half = c.topology.switch_radix / 2;
+            fail({"topology.taper", "topology.switch_radix"},
+                 fmt::format("topology.taper: a fat-tree leaf keeps taper x switch_radix/2 up-links, "
+                             "which must be a whole number of at least 1, but {} x {} = {}; use a "
+                             "multiple of 1/{} ({})",
+                             c.topology.taper, half, c.topology.taper * half, half, 1.0 / half));
+        }
+
         if (!c.rtl.routers.empty()) {
             validate_rtl();
         }
 
-        // The row/column networks' switch radix is checked by the hammingmesh builder
-        // (hammingmesh::check): --describe handles fat-tree networks that cannot be simulated yet.
+        // A line network that would need more than a 2-level fat tree is refused by the
+        // hammingmesh builder's check and by --describe (hammingmesh::check, describe_topology).
     }
 
     // The verilated router is one fixed design (models/router/rtl_router_shape.h): a platform

@@ -24,6 +24,7 @@ struct topology_config {
     std::array<unsigned, 2> board{};  ///< hammingmesh: accelerators per board {rows a, columns b}
     std::array<unsigned, 2> grid{};   ///< hammingmesh: boards {board-rows x, board-columns y}
     unsigned switch_radix = 0;        ///< hammingmesh: ports per switch of the row and column networks
+    double taper = 1;                 ///< hammingmesh fat-tree lines: fraction of a leaf's k/2 up-links kept
     std::array<unsigned, 2> dims{};   ///< mesh, torus: routers {rows, columns}, one terminal each
 };
 

@@ -19,6 +19,12 @@ namespace {
 
 using json = nlohmann::json;
 
+/// One line network: the accelerators on its ports, in port order, and how it is built.
+struct line_ports {
+    std::vector<std::uint32_t> accelerators;
+    line_network_plan plan;
+};
+
 /// The topology as an undirected graph: vertices [0, accelerators) are the accelerator routers
 /// (by accelerator id), the rest switches. Parallel links are one edge: they change no distance.
 struct topology_graph {
@@ -27,8 +33,8 @@ struct topology_graph {
     std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
     /// Links between two accelerator routers (board, wrap, mesh/torus): the ones a cut can cross.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> router_links;
-    /// The accelerators on the ports of each line network, in port order.
-    std::vector<std::vector<std::uint32_t>> networks;
+    /// The accelerators on the ports of each line network, in port order, and how it is built.
+    std::vector<line_ports> networks;
 
     std::uint32_t add_vertex() { return vertices++; }
     void add_router_link(std::uint32_t u, std::uint32_t v)
@@ -101,8 +107,35 @@ distances accelerator_distances(const topology_graph& g)
     return distances{diameter, pairs == 0 ? 0.0 : static_cast<double>(total) / static_cast<double>(pairs)};
 }
 
+/// What one line network carries across a cut, per direction: the ports on the smaller side for
+/// a single switch or a nonblocking fat tree. A tapered tree is its max flow: each leaf joins its
+/// own ports on either side (min of the two), and sends the surplus of one side through at most
+/// `up` up-links to the leaves with a surplus of the other side.
+std::uint64_t network_capacity(const line_ports& net, const std::vector<char>& on)
+{
+    const std::vector<std::uint32_t>& ports = net.accelerators;
+    if (!net.plan.is_tree()) {
+        std::uint64_t one = 0;
+        for (std::uint32_t id : ports)
+            one += on[id];
+        return std::min<std::uint64_t>(one, ports.size() - one);
+    }
+    std::uint64_t local = 0, surplus_one = 0, surplus_other = 0;
+    for (unsigned leaf = 0; leaf < net.plan.leaves; ++leaf) {
+        std::uint64_t one = 0, other = 0;
+        for (unsigned p = leaf * net.plan.down; p < leaf * net.plan.down + net.plan.leaf_down_ports(leaf); ++p)
+            (on[ports[p]] ? one : other) += 1;
+        local += std::min(one, other);
+        if (one > other)
+            surplus_one += std::min<std::uint64_t>(one - other, net.plan.up);
+        else
+            surplus_other += std::min<std::uint64_t>(other - one, net.plan.up);
+    }
+    return local + std::min(surplus_one, surplus_other);
+}
+
 /// Links crossing the cut that puts the accelerators with `side(id)` true on one side: router
-/// links whose ends differ, plus each line network's ports on its smaller side.
+/// links whose ends differ, plus each line network's capacity across the cut (network_capacity).
 std::uint64_t cut_links(const topology_graph& g, const std::function<bool(std::uint32_t)>& side)
 {
     std::vector<char> on(g.accelerators);
@@ -111,88 +144,83 @@ std::uint64_t cut_links(const topology_graph& g, const std::function<bool(std::u
     std::uint64_t links = 0;
     for (const auto& [u, v] : g.router_links)
         links += on[u] != on[v] ? 1 : 0;
-    for (const auto& ports : g.networks) {
-        std::uint64_t one = 0;
-        for (std::uint32_t id : ports)
-            one += on[id];
-        links += std::min<std::uint64_t>(one, ports.size() - one);
-    }
+    for (const line_ports& net : g.networks)
+        links += network_capacity(net, on);
     return links;
 }
 
-/// How one direction's line networks are built (hammingmesh.md section 1).
+/// How one direction's line networks are built (hammingmesh_shape.h: plan_line_network).
 struct line_plan {
     unsigned count = 0;   ///< lines of accelerators in this direction
     unsigned boards = 0;  ///< boards on each line
-    unsigned ports = 0;   ///< 2 per board, when there is a network
-    std::string kind;     ///< "switch", "fat-tree" or "wrap"
-    unsigned leaves = 0, spines = 0, parallel_links = 0;
+    line_network_plan net;
 
-    unsigned switches() const { return kind == "switch" ? 1 : leaves + spines; }
+    std::string kind() const
+    {
+        return net.kind == line_network_plan::kind_t::wrap            ? "wrap"
+               : net.kind == line_network_plan::kind_t::single_switch ? "switch"
+                                                                       : "fat-tree";
+    }
 };
 
-line_plan plan_line(const platform_config& config, const char* direction, unsigned count, unsigned boards)
+/// Throws config_error when a line of `plan` would need more than a 2-level fat tree.
+void require_buildable(const platform_config& config, const char* direction, const line_network_plan& p)
 {
+    if (!p.buildable())
+        throw config_error(fmt::format("{}: topology.switch_radix: a {} network of {} ports needs more than a "
+                                       "2-level fat tree of radix-{} switches ({} leaves, {} spines{})",
+                                       config.source, direction, p.ports, config.topology.switch_radix, p.leaves,
+                                       p.spines,
+                                       config.topology.taper < 1 ? fmt::format(", topology.taper {}", config.topology.taper)
+                                                                 : std::string()));
+}
+
+line_plan plan_line(const platform_config& config, const char* direction, unsigned count, unsigned boards,
+                    const line_network_plan& net)
+{
+    require_buildable(config, direction, net);
     line_plan p;
     p.count = count;
     p.boards = boards;
-    if (boards < 2) {
-        p.kind = "wrap";
-        return p;
-    }
-    const unsigned k = config.topology.switch_radix;
-    p.ports = 2 * boards;
-    if (p.ports <= k) {
-        p.kind = "switch";
-        return p;
-    }
-    const unsigned half = k / 2;
-    p.kind = "fat-tree";
-    p.leaves = (p.ports + half - 1) / half;
-    p.spines = (p.leaves * half + k - 1) / k;
-    p.parallel_links = half / p.spines;
-    if (p.parallel_links == 0)
-        throw config_error(fmt::format("{}: topology.switch_radix: a {} network of {} ports needs more than a "
-                                       "2-level fat tree of radix-{} switches ({} leaves, {} spines)",
-                                       config.source, direction, p.ports, k, p.leaves, p.spines));
+    p.net = net;
     return p;
 }
 
 json plan_json(const line_plan& p)
 {
-    json j{{"count", p.count}, {"boards", p.boards}, {"kind", p.kind}};
-    if (p.kind != "wrap")
-        j["ports"] = p.ports;
-    if (p.kind == "fat-tree") {
-        j["leaves"] = p.leaves;
-        j["spines"] = p.spines;
-        j["parallel_links"] = p.parallel_links;
+    json j{{"count", p.count}, {"boards", p.boards}, {"kind", p.kind()}};
+    if (p.net.kind != line_network_plan::kind_t::wrap)
+        j["ports"] = p.net.ports;
+    if (p.net.is_tree()) {
+        j["leaves"] = p.net.leaves;
+        j["spines"] = p.net.spines;
+        j["parallel_links"] = p.net.parallel_links;
+        j["up_links_per_leaf"] = p.net.up;
     }
     return j;
 }
 
 /// Adds one line network's vertices and edges; `ports` are the accelerators on its ports.
-void add_network(topology_graph& g, const line_plan& plan, const platform_config& config,
-                 std::vector<std::uint32_t> ports)
+void add_network(topology_graph& g, const line_plan& plan, std::vector<std::uint32_t> ports)
 {
-    if (plan.kind == "switch") {
+    const line_network_plan& net = plan.net;
+    if (!net.is_tree()) {
         const std::uint32_t s = g.add_vertex();
         for (std::uint32_t id : ports)
             g.edges.emplace_back(id, s);
     } else {
-        const unsigned half = config.topology.switch_radix / 2;
         const std::uint32_t first_leaf = g.vertices;
-        for (unsigned i = 0; i < plan.leaves; ++i)
+        for (unsigned i = 0; i < net.leaves; ++i)
             g.add_vertex();
         for (unsigned p = 0; p < ports.size(); ++p)
-            g.edges.emplace_back(ports[p], first_leaf + p / half);
-        for (unsigned s = 0; s < plan.spines; ++s) {
+            g.edges.emplace_back(ports[p], first_leaf + net.leaf_of(p));
+        for (unsigned s = 0; s < net.spines; ++s) {
             const std::uint32_t spine = g.add_vertex();
-            for (unsigned l = 0; l < plan.leaves; ++l)
+            for (unsigned l = 0; l < net.leaves; ++l)
                 g.edges.emplace_back(first_leaf + l, spine);
         }
     }
-    g.networks.push_back(std::move(ports));
+    g.networks.push_back(line_ports{std::move(ports), net});
 }
 
 void add_cut(json& out, const char* name, std::optional<std::uint64_t> links)
@@ -203,9 +231,9 @@ void add_cut(json& out, const char* name, std::optional<std::uint64_t> links)
 json describe_hammingmesh(const platform_config& config)
 {
     const topology_config& t = config.topology;
-    const hammingmesh_shape s{t.board[0], t.board[1], t.grid[0], t.grid[1]};
-    const line_plan rows = plan_line(config, "row", s.x * s.a, s.y);
-    const line_plan columns = plan_line(config, "column", s.y * s.b, s.x);
+    const hammingmesh_shape s = hammingmesh_shape_of(t);
+    const line_plan rows = plan_line(config, "row", s.x * s.a, s.y, s.row_plan());
+    const line_plan columns = plan_line(config, "column", s.y * s.b, s.x, s.column_plan());
 
     topology_graph g;
     g.accelerators = g.vertices = s.accelerators();
@@ -224,7 +252,7 @@ json describe_hammingmesh(const platform_config& config)
     std::uint64_t wrap = 0;
     for (unsigned br = 0; br < s.x; ++br)
         for (unsigned r = 0; r < s.a; ++r) {
-            if (rows.kind == "wrap") {
+            if (rows.kind() == "wrap") {
                 g.add_router_link(s.accelerator_of({br, 0, r, 0}), s.accelerator_of({br, 0, r, s.b - 1}));
                 ++wrap;
                 continue;
@@ -234,11 +262,11 @@ json describe_hammingmesh(const platform_config& config)
                 ports.push_back(s.accelerator_of({br, bc, r, 0}));
                 ports.push_back(s.accelerator_of({br, bc, r, s.b - 1}));
             }
-            add_network(g, rows, config, std::move(ports));
+            add_network(g, rows, std::move(ports));
         }
     for (unsigned bc = 0; bc < s.y; ++bc)
         for (unsigned c = 0; c < s.b; ++c) {
-            if (columns.kind == "wrap") {
+            if (columns.kind() == "wrap") {
                 g.add_router_link(s.accelerator_of({0, bc, 0, c}), s.accelerator_of({0, bc, s.a - 1, c}));
                 ++wrap;
                 continue;
@@ -248,25 +276,26 @@ json describe_hammingmesh(const platform_config& config)
                 ports.push_back(s.accelerator_of({br, bc, 0, c}));
                 ports.push_back(s.accelerator_of({br, bc, s.a - 1, c}));
             }
-            add_network(g, columns, config, std::move(ports));
+            add_network(g, columns, std::move(ports));
         }
 
     json out;
     out["topology"] = "hammingmesh";
-    out["shape"] = {{"board", {s.a, s.b}}, {"grid", {s.x, s.y}}, {"switch_radix", t.switch_radix}};
+    out["shape"] = {
+        {"board", {s.a, s.b}}, {"grid", {s.x, s.y}}, {"switch_radix", t.switch_radix}, {"taper", t.taper}};
     out["accelerators"] = s.accelerators();
 
     std::uint64_t single = 0, leaves = 0, spines = 0, cables = 0, switch_switch = 0;
     for (const line_plan* p : {&rows, &columns}) {
-        if (p->kind == "wrap")
+        if (p->net.kind == line_network_plan::kind_t::wrap)
             continue;
-        cables += std::uint64_t{p->count} * p->ports;
-        if (p->kind == "switch") {
-            single += p->count;
+        cables += std::uint64_t{p->count} * p->net.ports;
+        if (p->net.is_tree()) {
+            leaves += std::uint64_t{p->count} * p->net.leaves;
+            spines += std::uint64_t{p->count} * p->net.spines;
+            switch_switch += std::uint64_t{p->count} * p->net.switch_links();
         } else {
-            leaves += std::uint64_t{p->count} * p->leaves;
-            spines += std::uint64_t{p->count} * p->spines;
-            switch_switch += std::uint64_t{p->count} * p->leaves * p->spines * p->parallel_links;
+            single += p->count;
         }
     }
     const std::uint64_t switches = single + leaves + spines;
@@ -349,6 +378,13 @@ std::string gbps(std::uint64_t bps)
 
 }  // namespace
 
+void check_line_networks(const platform_config& config)
+{
+    const hammingmesh_shape s = hammingmesh_shape_of(config.topology);
+    require_buildable(config, "row", s.row_plan());
+    require_buildable(config, "column", s.column_plan());
+}
+
 json describe_topology(const platform_config& config)
 {
     json out;
@@ -388,6 +424,8 @@ std::string format_description(const json& d)
                             shape["grid"][0].get<unsigned>(), shape["grid"][1].get<unsigned>(),
                             shape["board"][0].get<unsigned>(), shape["board"][1].get<unsigned>(),
                             shape["switch_radix"].get<unsigned>());
+        if (shape["taper"].get<double>() < 1)
+            text += fmt::format("taper           {} of the fat-tree leaves' up-links kept\n", shape["taper"].get<double>());
     } else {
         text += fmt::format("topology        {}: {}x{} routers\n", kind, shape["dims"][0].get<unsigned>(),
                             shape["dims"][1].get<unsigned>());
@@ -406,9 +444,10 @@ std::string format_description(const json& d)
                                     : p["kind"] == "switch"
                                         ? fmt::format("one {}-port switch each", p["ports"].get<unsigned>())
                                         : fmt::format("a {}-port fat tree each: {} leaves, {} spines, {} "
-                                                      "parallel links per leaf-spine pair",
+                                                      "parallel links per leaf-spine pair ({} up-links per leaf)",
                                                       p["ports"].get<unsigned>(), p["leaves"].get<unsigned>(),
-                                                      p["spines"].get<unsigned>(), p["parallel_links"].get<unsigned>());
+                                                      p["spines"].get<unsigned>(), p["parallel_links"].get<unsigned>(),
+                                                      p["up_links_per_leaf"].get<unsigned>());
             text += fmt::format("{:<16}{} lines, {}\n", std::string(direction) + " networks",
                                 p["count"].get<unsigned>(), how);
         }

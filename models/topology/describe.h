@@ -8,8 +8,11 @@
 //   switch when P <= switch_radix k, else a 2-level nonblocking fat tree: k/2 down and k/2 up ports
 //   per leaf, leaves = ceil(P / (k/2)), spines = ceil(leaves * (k/2) / k), every leaf wired to every
 //   spine with (k/2) / spines parallel links (integer division; a network that would need fewer
-//   than one link per leaf-spine pair needs a third level and is rejected). A dimension with a
-//   single board has no network: each line of accelerators is closed by one wrap link.
+//   than one link per leaf-spine pair needs a third level and is rejected). Tapered
+//   (topology.taper t < 1): each leaf keeps u = t * k/2 up ports, spines = ceil(leaves * u / k),
+//   u / spines parallel links. The arithmetic is plan_line_network (hammingmesh_shape.h), which
+//   the builder uses too. A dimension with a single board has no network: each line of
+//   accelerators is closed by one wrap link.
 // - Links are bidirectional cables, counted once, by kind: on_board (mesh links inside boards,
 //   a*(b-1) + b*(a-1) per board), accelerator_switch, switch_switch (leaf-spine, fat trees only),
 //   wrap (single-board dimensions; torus wrap-around), router_router (mesh/torus, non-wrap). The
@@ -23,7 +26,9 @@
 //   dimension with a single board is cut through the middle of the boards instead (accelerator
 //   column < b/2, resp. row < a/2). A cut's capacity counts every board or wrap link crossing it,
 //   plus, for each line network, its internal capacity across the cut: the number of its ports on
-//   the smaller side (exact for one switch, and for a nonblocking fat tree alike). Mesh/torus: the
+//   the smaller side (exact for one switch, and for a nonblocking fat tree alike; a tapered tree's
+//   max flow: each leaf's ports pair up locally, the surplus of a side crosses its up-links,
+//   at most u per leaf). Mesh/torus: the
 //   middle cuts (column < cols/2, row < rows/2), counting the links that cross, wrap links
 //   included. bisection = the smaller of the two cuts, in links and in bandwidth per direction
 //   (links * link.bandwidth). A cut that cannot split anything (one line of one accelerator) is
@@ -44,6 +49,10 @@ namespace hxsim {
 /// The facts above as JSON (keys as in the definitions). Throws config_error if a line network
 /// would need more than a 2-level fat tree. Builds no SystemC module.
 nlohmann::json describe_topology(const platform_config& config);
+
+/// Throws config_error when a row or column network of a hammingmesh `config` would need more
+/// than a 2-level fat tree (the rule describe_topology applies; the builder checks it too).
+void check_line_networks(const platform_config& config);
 
 /// A few human-readable lines of `description` (as returned by describe_topology).
 std::string format_description(const nlohmann::json& description);

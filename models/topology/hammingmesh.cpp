@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "models/core/glob.h"
+#include "models/topology/describe.h"
 
 namespace hxsim {
 
@@ -10,8 +11,7 @@ namespace {
 
 hammingmesh_shape shape_of(const platform_config& config)
 {
-    const topology_config& t = config.topology;
-    return hammingmesh_shape{t.board[0], t.board[1], t.grid[0], t.grid[1]};
+    return hammingmesh_shape_of(config.topology);
 }
 
 /// The shape, once hammingmesh::check has accepted `config`.
@@ -25,18 +25,9 @@ hammingmesh_shape checked_shape_of(const platform_config& config)
 
 void hammingmesh::check(const platform_config& config)
 {
-    // Each row (column) network is a single switch until fat trees are built; every board of the
-    // line attaches 2 ports to it. A single board per line needs no network (wrap links).
-    const topology_config& t = config.topology;
-    const std::pair<const char*, std::uint64_t> lines[] = {{"row", t.grid[1]}, {"column", t.grid[0]}};
-    for (const auto& [line, boards] : lines) {
-        const std::uint64_t ports = 2 * boards;
-        if (boards >= 2 && ports > t.switch_radix)
-            throw config_error(fmt::format("{}: topology.switch_radix: a {} network joins {} boards and needs {} "
-                                           "ports, but switch_radix is {} (fat-tree row/column networks are not "
-                                           "supported yet by the simulator; hxsim --describe describes them)",
-                                           config.source, line, boards, ports, t.switch_radix));
-    }
+    // Every board of a line attaches 2 ports to its network: one switch, or a 2-level fat tree
+    // when that is more than the radix; a line needing a third level is refused.
+    check_line_networks(config);
 
     // A pattern of rtl.routers that selects nothing is a typo, not a wish for an all-TLM platform.
     const hammingmesh_shape shape = shape_of(config);
@@ -85,6 +76,8 @@ hammingmesh::hammingmesh(const platform_config& config, forward_observer* observ
     np.switch_router = make_router_params(config, config.net_switch);
     np.switch_router.routing = &m_routing;
     np.switch_router.observer = observer;
+    np.board_buffer_flits = acc_flits;
+    np.switch_buffer_flits = switch_flits;
     np.cable = ap.mesh_link;
     for (unsigned br = 0; br < m_shape.x; ++br)
         for (unsigned r = 0; r < m_shape.a; ++r)
@@ -102,9 +95,8 @@ hammingmesh::hammingmesh(const platform_config& config, forward_observer* observ
             m_links.push_back(l.get());
     }
     for (const auto& net : m_networks) {
-        m_routers.push_back(&net->net_switch);
-        for (const auto& l : net->link_out)
-            m_links.push_back(l.get());
+        m_routers.insert(m_routers.end(), net->switches().begin(), net->switches().end());
+        m_links.insert(m_links.end(), net->links().begin(), net->links().end());
     }
 }
 
@@ -144,20 +136,20 @@ void hammingmesh::build_row_network(unsigned board_row, unsigned row, const line
         return;
     }
     line_network_params np = base;
-    np.switch_router.id = m_shape.row_switch(board_row, row);
-    np.switch_router.ports = 2 * m_shape.y;
-    np.switch_router.downstream_buffer_flits.assign(np.switch_router.ports, m_accelerator_buffer_flits);
-    m_networks.push_back(std::make_unique<line_network>(
-        fmt::format("row_net_{}", board_row * m_shape.a + row).c_str(), np));
+    np.plan = m_shape.row_plan();
+    np.first_switch_id = m_shape.row_switch(board_row, row);
+    m_networks.push_back(make_line_network(fmt::format("row_net_{}", board_row * m_shape.a + row).c_str(), np));
     line_network& net = *m_networks.back();
     for (unsigned bc = 0; bc < m_shape.y; ++bc) {
-        accelerator& west = accelerator_at({board_row, bc, row, 0});
-        accelerator& east = accelerator_at({board_row, bc, row, last});
-        west.link_out[port_w]->out.bind(net.net_switch.in[hammingmesh_shape::west_port(bc)]);
-        net.link_out[hammingmesh_shape::west_port(bc)]->out.bind(west.router->in[port_w]);
-        east.link_out[port_e]->out.bind(net.net_switch.in[hammingmesh_shape::east_port(bc)]);
-        net.link_out[hammingmesh_shape::east_port(bc)]->out.bind(east.router->in[port_e]);
+        bind_line_port(net, hammingmesh_shape::west_port(bc), accelerator_at({board_row, bc, row, 0}), port_w);
+        bind_line_port(net, hammingmesh_shape::east_port(bc), accelerator_at({board_row, bc, row, last}), port_e);
     }
+}
+
+void hammingmesh::bind_line_port(line_network& net, std::uint16_t line_port, accelerator& acc, std::uint16_t acc_port)
+{
+    acc.link_out[acc_port]->out.bind(net.port_in(line_port));
+    net.port_out(line_port).out.bind(acc.router->in[acc_port]);
 }
 
 void hammingmesh::build_column_network(unsigned board_col, unsigned col, const line_network_params& base)
@@ -171,19 +163,13 @@ void hammingmesh::build_column_network(unsigned board_col, unsigned col, const l
         return;
     }
     line_network_params np = base;
-    np.switch_router.id = m_shape.column_switch(board_col, col);
-    np.switch_router.ports = 2 * m_shape.x;
-    np.switch_router.downstream_buffer_flits.assign(np.switch_router.ports, m_accelerator_buffer_flits);
-    m_networks.push_back(std::make_unique<line_network>(
-        fmt::format("col_net_{}", board_col * m_shape.b + col).c_str(), np));
+    np.plan = m_shape.column_plan();
+    np.first_switch_id = m_shape.column_switch(board_col, col);
+    m_networks.push_back(make_line_network(fmt::format("col_net_{}", board_col * m_shape.b + col).c_str(), np));
     line_network& net = *m_networks.back();
     for (unsigned br = 0; br < m_shape.x; ++br) {
-        accelerator& north = accelerator_at({br, board_col, 0, col});
-        accelerator& south = accelerator_at({br, board_col, last, col});
-        north.link_out[port_n]->out.bind(net.net_switch.in[hammingmesh_shape::north_port(br)]);
-        net.link_out[hammingmesh_shape::north_port(br)]->out.bind(north.router->in[port_n]);
-        south.link_out[port_s]->out.bind(net.net_switch.in[hammingmesh_shape::south_port(br)]);
-        net.link_out[hammingmesh_shape::south_port(br)]->out.bind(south.router->in[port_s]);
+        bind_line_port(net, hammingmesh_shape::north_port(br), accelerator_at({br, board_col, 0, col}), port_n);
+        bind_line_port(net, hammingmesh_shape::south_port(br), accelerator_at({br, board_col, last, col}), port_s);
     }
 }
 

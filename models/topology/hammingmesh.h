@@ -1,7 +1,8 @@
 // Builds a whole HammingMesh platform from its configuration: x-by-y boards of a-by-b
-// accelerators, one network per row and per column of accelerators (a single radix-k switch), or
-// wrap links where a dimension has a single board. Modules are named by place:
-// board_<R>_<C>.acc_<r>_<c>.{nic,router,link_*}, row_net_<i>.switch, col_net_<i>.switch.
+// accelerators, one network per row and per column of accelerators (a single radix-k switch, or a
+// 2-level fat tree of them when the line has more than k ports), or wrap links where a dimension
+// has a single board. Modules are named by place: board_<R>_<C>.acc_<r>_<c>.{nic,router,link_*},
+// row_net_<i>.switch, col_net_<i>.switch, or row_net_<i>.leaf_<l>, row_net_<i>.spine_<s>.
 #pragma once
 
 #include <memory>
@@ -16,9 +17,8 @@ namespace hxsim {
 
 class hammingmesh : public platform {
 public:
-    /// Throws config_error naming topology.switch_radix when a row or column network needs more
-    /// ports than one switch has: the simulator builds single-switch networks only (fat trees are
-    /// described by describe_topology, not simulated yet).
+    /// Throws config_error naming topology.switch_radix when a row or column network would need
+    /// more than a 2-level fat tree.
     hammingmesh(const platform_config& config, forward_observer* observer);
 
     /// The checks the constructor makes on `config`, without building anything.
@@ -36,6 +36,7 @@ private:
     accelerator& accelerator_at(const hammingmesh_shape::coord& c);
     void build_row_network(unsigned board_row, unsigned row, const line_network_params& base);
     void build_column_network(unsigned board_col, unsigned col, const line_network_params& base);
+    void bind_line_port(line_network& net, std::uint16_t line_port, accelerator& acc, std::uint16_t acc_port);
 
     hammingmesh_shape m_shape;
     hammingmesh_routing m_routing;

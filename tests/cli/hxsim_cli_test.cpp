@@ -332,6 +332,7 @@ const std::vector<std::pair<std::string, std::string>> schema_keys{
     {"topology.board", "[2, 2]"},
     {"topology.grid", "[4, 4]"},
     {"topology.switch_radix", "64"},
+    {"topology.taper", "1"},
     {"topology.dims", "[8, 8]"},
     {"link.bandwidth", "400Gbps"},
     {"link.latency", "40ns"},
@@ -604,12 +605,13 @@ TEST_F(hxsim_cli, option_without_value_is_rejected)
 
 TEST_F(hxsim_cli, too_many_boards_for_the_switch_radix_is_rejected)
 {
-    expect_rejected({"--set", "topology.grid=[40,4]", "--set", "topology.switch_radix=64"},
-                    {"switch_radix", "40"});
+    // 80-port columns of radix 4 would need a third fat-tree level.
+    expect_rejected({"--set", "topology.grid=[40,2]", "--set", "topology.switch_radix=4"},
+                    {"switch_radix", "80 ports"});
 }
 
-// --describe builds nothing: it describes a platform that the simulator could not even build
-// (fat-tree lines), at once, while simulating that platform is rejected as bad input.
+// --describe builds nothing: it describes a platform far too large to simulate quickly (fat-tree
+// lines, 16,384 accelerators) at once, and one that cannot be built at all (a third level).
 TEST_F(hxsim_cli, describe_prints_the_topology_without_simulating)
 {
     const std::vector<std::string> hx2_64{"--set", "topology.grid=[64,64]", "--set", "topology.switch_radix=64"};
@@ -638,7 +640,8 @@ TEST_F(hxsim_cli, describe_prints_the_topology_without_simulating)
     EXPECT_TRUE(contains(small.out, "accelerators    64\n")) << small.describe();
     expect_no_summary(small);
 
-    expect_rejected(hx2_64, {"topology.switch_radix", "128 ports", "64"});
+    expect_rejected({"--describe", "--set", "topology.grid=[40,2]", "--set", "topology.switch_radix=4"},
+                    {"topology.switch_radix", "80 ports", "radix-4"});
 }
 
 TEST_F(hxsim_cli, stats_json_in_missing_directory_fails_before_simulating)

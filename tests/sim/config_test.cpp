@@ -341,27 +341,53 @@ std::string platform_error_of(const std::string& path, const std::vector<std::st
     return "";
 }
 
+// A line with more ports than the radix is a 2-level fat tree; one that would need a third level
+// is refused by the builder's check (and by --describe).
 TEST(config, too_many_boards_for_the_switch_radix)
 {
     const std::string path = fixture("too_many_boards.yaml");
     EXPECT_NO_THROW(load_config(path));
-    EXPECT_EQ(platform_error_of(path),
-              path + ": topology.switch_radix: a row network joins 16 boards and needs 32 "
-                     "ports, but switch_radix is 16 (fat-tree row/column networks are not "
-                     "supported yet by the simulator; hxsim --describe describes them)");
+    // 32-port rows of radix 16: 4 leaves, 2 spines.
+    EXPECT_NO_THROW(hxsim::check_platform(load_config(path)));
+    // 80-port columns of radix 4: 40 leaves would need 20 spines with 2/20 = 0 links to each.
+    EXPECT_EQ(platform_error_of(path, {"topology.grid=[40, 2]", "topology.switch_radix=4"}),
+              path + ": topology.switch_radix: a column network of 80 ports needs more than "
+              "a 2-level fat tree of radix-4 switches (40 leaves, 20 spines)");
 }
 
 TEST(config, too_many_board_rows_for_the_switch_radix)
 {
     const std::string path = fixture("empty.yaml");
-    EXPECT_EQ(platform_error_of(path, {"topology.grid=[33, 1]"}),
-              path + ": topology.switch_radix: a column network joins 33 "
-              "boards and needs 66 ports, but switch_radix is 64 (fat-tree row/column networks "
-              "are not supported yet by the simulator; hxsim --describe describes them)");
+    EXPECT_EQ(platform_error_of(path, {"topology.grid=[200, 1]", "topology.switch_radix=16"}),
+              path + ": topology.switch_radix: a column network of 400 ports needs more "
+              "than a 2-level fat tree of radix-16 switches (50 leaves, 25 spines)");
     // A single board per row needs no row network at all.
     EXPECT_NO_THROW(hxsim::check_platform(load_config(path, {"topology.grid=[1, 1]",
                                                              "topology.switch_radix=2"})));
     EXPECT_NO_THROW(hxsim::check_platform(load_config(path, {"topology.grid=[32, 32]"})));
+    EXPECT_NO_THROW(hxsim::check_platform(load_config(path, {"topology.grid=[33, 1]"})));
+}
+
+// topology.taper keeps a whole number (at least one) of a leaf's switch_radix/2 up-links.
+TEST(config, taper_keeps_whole_up_links)
+{
+    EXPECT_EQ(load_config(fixture("empty.yaml")).topology.taper, 1.0);
+    EXPECT_EQ(load_config(fixture("empty.yaml"), {"topology.taper=0.5"}).topology.taper, 0.5);
+    EXPECT_EQ(load_config(fixture("empty.yaml"), {"topology.switch_radix=8", "topology.taper=0.25"}).topology.taper,
+              0.25);
+    EXPECT_EQ(error_of_set({"topology.taper=0.3"}),
+              "--set topology.taper=0.3: topology.taper: a fat-tree leaf keeps taper x switch_radix/2 up-links, "
+              "which must be a whole number of at least 1, but 0.3 x 32 = 9.6; use a multiple of 1/32 (0.03125)");
+    EXPECT_EQ(error_of_set({"topology.taper=0.5", "topology.switch_radix=2"}),
+              "--set topology.taper=0.5: topology.taper: a fat-tree leaf keeps taper x switch_radix/2 up-links, "
+              "which must be a whole number of at least 1, but 0.5 x 1 = 0.5; use a multiple of 1/1 (1)");
+    EXPECT_EQ(error_of_set({"topology.taper=0"}),
+              "--set topology.taper=0: topology.taper: expected a number in (0, 1], got '0'");
+    EXPECT_EQ(error_of_set({"topology.taper=1.5"}),
+              "--set topology.taper=1.5: topology.taper: expected a number in (0, 1], got '1.5'");
+    // Only hammingmesh has fat trees.
+    EXPECT_NO_THROW(load_config(fixture("empty.yaml"), {"topology.kind=mesh", "routing.algorithm=dimension-order",
+                                                         "topology.taper=0.3"}));
 }
 
 TEST(config, mtu_not_a_multiple_of_the_flit)
@@ -778,7 +804,9 @@ TEST(config, switch_radix_rule_is_for_hammingmesh_only)
             << kind;
         EXPECT_NO_THROW(load_config(fixture("too_many_boards.yaml"), {set_kind})) << kind;
     }
-    EXPECT_NE(platform_error_of(fixture("empty.yaml"), {"topology.kind=hammingmesh", "topology.grid=[33, 1]"}), "");
+    EXPECT_NE(platform_error_of(fixture("empty.yaml"), {"topology.kind=hammingmesh", "topology.grid=[40, 40]",
+                                                        "topology.switch_radix=2"}),
+              "");
 }
 
 TEST(config, mesh_dims_are_checked)
@@ -980,7 +1008,7 @@ TEST(config, new_keys_reject_values_out_of_their_bounds)
 
 // Every key of the schema, in the order of describe_parameters() (and of the messages).
 const std::vector<std::string> all_keys{
-    "topology.kind", "topology.board", "topology.grid", "topology.switch_radix", "topology.dims",
+    "topology.kind", "topology.board", "topology.grid", "topology.switch_radix", "topology.taper", "topology.dims",
     "link.bandwidth", "link.latency",
     "nic.injection_bandwidth", "nic.mtu",
     "router.flit", "router.vcs", "router.buffer", "router.output_buffer", "router.input_latency",
@@ -1010,8 +1038,8 @@ TEST(config, describe_parameters_has_one_aligned_line_per_key)
     for (std::string line; std::getline(lines, line);) {
         rows.push_back(line);
     }
-    ASSERT_EQ(all_keys.size(), 55u);
-    ASSERT_EQ(rows.size(), 55u);
+    ASSERT_EQ(all_keys.size(), 56u);
+    ASSERT_EQ(rows.size(), 56u);
     const std::size_t default_column = rows.front().find("  default ");
     ASSERT_NE(default_column, std::string::npos);
     for (const std::string& row : rows) {
@@ -1047,6 +1075,7 @@ TEST(config, describe_parameters_shows_the_new_kinds_and_choices)
     const std::vector<std::array<std::string, 3>> expected{
         // key, type column, default
         {"topology.kind", "hammingmesh|mesh|torus", "hammingmesh"},
+        {"topology.taper", "real in (0,1]", "1"},
         {"topology.dims", "[int>0, int>0]", "[8, 8]"},
         {"router.clock", "frequency>0", "1GHz"},
         {"switch.clock", "frequency>0", "1GHz"},

@@ -150,6 +150,54 @@ TEST(describe, single_board_dimension_has_wrap_links)
     EXPECT_EQ(d["bisection"]["links"], 16);
 }
 
+// Tapered trees (topology.taper): 16-port lines of radix 8, each leaf keeping u of its 4 up
+// ports: ceil(4 leaves * u / 8) spines, u / spines parallel links.
+TEST(describe, tapered_fat_tree_lines)
+{
+    const json full = describe({"topology.grid=[8, 8]", "topology.switch_radix=8"});
+    const json half = describe({"topology.grid=[8, 8]", "topology.switch_radix=8", "topology.taper=0.5"});
+    const json p = half["line_networks"]["row"];
+    EXPECT_EQ(full["line_networks"]["row"]["spines"], 2);
+    EXPECT_EQ(full["line_networks"]["row"]["up_links_per_leaf"], 4);
+    EXPECT_EQ(p["kind"], "fat-tree");
+    EXPECT_EQ(p["leaves"], 4);
+    EXPECT_EQ(p["spines"], 1);
+    EXPECT_EQ(p["parallel_links"], 2);
+    EXPECT_EQ(p["up_links_per_leaf"], 2);
+    EXPECT_EQ(half["shape"]["taper"], 0.5);
+    EXPECT_EQ(half["switches"]["leaf"], 32 * 4);
+    EXPECT_EQ(half["switches"]["spine"], 32 * 1);
+    EXPECT_EQ(full["switches"]["spine"], 32 * 2);
+    EXPECT_EQ(half["links"]["accelerator_switch"], 32 * 16);
+    EXPECT_EQ(half["links"]["switch_switch"], 32 * 4 * 2);
+    EXPECT_EQ(full["links"]["switch_switch"], 32 * 4 * 4);
+    EXPECT_EQ(half["links"]["total"], 64 * 4 + 32 * 16 + 32 * 8);
+    // Board-columns 0-3 | 4-7: leaves 0 and 1 of every row network hold one side, 2 and 3 the
+    // other. Nonblocking, each row network carries its 8 ports' worth across; tapered, the 2
+    // up-links of each of two leaves: 4.
+    EXPECT_EQ(full["bisection"]["cuts"]["board_columns"], 16 * 8);
+    EXPECT_EQ(half["bisection"]["cuts"]["board_columns"], 16 * 4);
+    EXPECT_EQ(half["bisection"]["links"], 64);
+    EXPECT_DOUBLE_EQ(full["global_to_injection"].get<double>(), 0.25);
+    EXPECT_DOUBLE_EQ(half["global_to_injection"].get<double>(), 0.125);
+    EXPECT_EQ(half["diameter_hops"], full["diameter_hops"]);
+    EXPECT_NE(format_description(half).find("taper           0.5"), std::string::npos) << format_description(half);
+}
+
+// A cut through a leaf: 12-port lines of radix 8 (leaves of ports 0-3, 4-7, 8-11), board-columns
+// 0-2 | 3-5 put ports 0-5 on one side. The middle leaf joins its 2 + 2 ports itself; the others
+// have 4 ports of one side each, and send them across through their up-links: 4 each when
+// nonblocking (6 in all, the smaller side), 1 each with a quarter of them kept (2 + 1 = 3).
+TEST(describe, tapered_cut_through_a_leaf)
+{
+    const json full = describe({"topology.grid=[6, 6]", "topology.switch_radix=8"});
+    const json quarter = describe({"topology.grid=[6, 6]", "topology.switch_radix=8", "topology.taper=0.25"});
+    EXPECT_EQ(quarter["line_networks"]["row"]["spines"], 1);
+    EXPECT_EQ(quarter["line_networks"]["row"]["parallel_links"], 1);
+    EXPECT_EQ(full["bisection"]["cuts"]["board_columns"], 12 * 6);
+    EXPECT_EQ(quarter["bisection"]["cuts"]["board_columns"], 12 * 3);
+}
+
 TEST(describe, line_beyond_two_fat_tree_levels_is_rejected)
 {
     // 2*40 ports of radix 4: 40 leaves would need 20 spines with 2/20 = 0 links to each.
