@@ -17,12 +17,24 @@ scoreboard::scoreboard(unsigned accelerators, sim_ps window_start_ps, sim_ps win
     : m_accelerators(accelerators), m_window_start_ps(window_start_ps), m_window_end_ps(window_end_ps),
       m_bytes_in_window(accelerators, 0)
 {
+    const std::uint64_t pairs = static_cast<std::uint64_t>(accelerators) * accelerators;
+    if (pairs <= dense_pairs_limit) {
+        m_posted_dense.assign(pairs, 0);
+        m_delivered_dense.assign(pairs, 0);
+    }
+}
+
+std::uint64_t& scoreboard::pair_counter(std::unordered_map<std::uint64_t, std::uint64_t>& sparse,
+                                        std::vector<std::uint64_t>& dense, std::uint32_t src, std::uint32_t dst)
+{
+    const std::uint64_t key = pair_key(src, dst);
+    return dense.empty() ? sparse[key] : dense[key];
 }
 
 std::uint64_t scoreboard::expect(std::uint32_t src, std::uint32_t dst, std::uint64_t bytes, std::uint64_t seed,
                                  sim_ps posted_ps)
 {
-    const std::uint64_t order = m_posted_per_pair[pair_key(src, dst)]++;
+    const std::uint64_t order = pair_counter(m_posted_per_pair, m_posted_dense, src, dst)++;
     m_messages.push_back(record{src, dst, bytes, seed, posted_ps, order, false});
     m_bytes_injected += bytes;
     if (posted_ps >= m_window_start_ps && posted_ps < m_window_end_ps)
@@ -45,32 +57,33 @@ void scoreboard::delivered(std::uint32_t at, const tlm::tlm_generic_payload& tra
         return;
     }
     record& m = m_messages[ext->id];
-    const std::string what = fmt::format("message {} ({} -> {}, {} B)", ext->id, m.src, m.dst, m.bytes);
+    // Named only when something is wrong: a delivery that passes builds no string.
+    const auto what = [&] { return fmt::format("message {} ({} -> {}, {} B)", ext->id, m.src, m.dst, m.bytes); };
     if (m.delivered) {
-        fail(what + fmt::format(": delivered twice (again at accelerator {})", at));
+        fail(what() + fmt::format(": delivered twice (again at accelerator {})", at));
         return;
     }
     if (at != m.dst || trans.get_address() != m.src || trans.get_data_length() != m.bytes) {
-        fail(what + fmt::format(": arrived at {} from {} with {} B", at, trans.get_address(), trans.get_data_length()));
+        fail(what() + fmt::format(": arrived at {} from {} with {} B", at, trans.get_address(), trans.get_data_length()));
         return;
     }
     if (const std::uint8_t* data = trans.get_data_ptr()) {
         for (std::uint64_t i = 0; i < m.bytes; ++i)
             if (data[i] != payload_byte(m.seed, i)) {
-                fail(what + fmt::format(": payload corrupt at byte {}", i));
+                fail(what() + fmt::format(": payload corrupt at byte {}", i));
                 return;
             }
         if (ext->checksum != bytes_checksum(data, 0, m.bytes)) {
-            fail(what + ": checksum of the reassembled bytes does not match them");
+            fail(what() + ": checksum of the reassembled bytes does not match them");
             return;
         }
     } else if (ext->checksum != seeded_checksum(m.seed, 0, m.bytes)) {
-        fail(what + ": payload checksum mismatch");
+        fail(what() + ": payload checksum mismatch");
         return;
     }
-    std::uint64_t& in_order = m_delivered_per_pair[pair_key(m.src, m.dst)];
+    std::uint64_t& in_order = pair_counter(m_delivered_per_pair, m_delivered_dense, m.src, m.dst);
     if (m.order != in_order) {
-        fail(what + fmt::format(": delivered as message #{} of its pair, but was sent as #{}", in_order, m.order));
+        fail(what() + fmt::format(": delivered as message #{} of its pair, but was sent as #{}", in_order, m.order));
         return;
     }
     ++in_order;

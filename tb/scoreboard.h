@@ -67,8 +67,15 @@ private:
     sim_ps m_window_start_ps;
     sim_ps m_window_end_ps;
     std::vector<record> m_messages;
+    /// The counter of messages posted (delivered) from src to dst: in a dense table of every pair
+    /// up to dense_pairs_limit pairs (1,024 accelerators), in a hash map beyond.
+    std::uint64_t& pair_counter(std::unordered_map<std::uint64_t, std::uint64_t>& sparse,
+                                std::vector<std::uint64_t>& dense, std::uint32_t src, std::uint32_t dst);
+    static constexpr std::uint64_t dense_pairs_limit = std::uint64_t{1} << 20;
     std::unordered_map<std::uint64_t, std::uint64_t> m_posted_per_pair;
     std::unordered_map<std::uint64_t, std::uint64_t> m_delivered_per_pair;
+    std::vector<std::uint64_t> m_posted_dense;
+    std::vector<std::uint64_t> m_delivered_dense;
     std::uint64_t m_delivered = 0;
     std::uint64_t m_bytes_injected = 0;
     std::uint64_t m_bytes_posted_in_window = 0;

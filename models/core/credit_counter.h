@@ -5,8 +5,10 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
+#include <algorithm>
 #include <limits>
+
+#include "models/core/ring_queue.h"
 
 #include "models/core/sim_time.h"
 
@@ -71,7 +73,7 @@ private:
         std::uint32_t count;
     };
     std::int64_t m_credits;
-    std::deque<train> m_trains;
+    ring_queue<train> m_trains;  // no allocation until a train is pending
 };
 
 }  // namespace hxsim

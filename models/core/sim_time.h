@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <systemc>
 
 namespace hxsim {
@@ -9,10 +10,25 @@ namespace hxsim {
 using sim_ps = std::uint64_t;
 
 /// The kernel's current time in picoseconds.
-inline sim_ps now_ps() { return sc_core::sc_time_stamp().value(); }
+inline sim_ps now_ps()
+{
+    // The kernel's clock lives in the simulation context, one per process (SystemC elaborates
+    // once): keep a reference to it instead of calling into the library for every look.
+    static const sc_core::sc_time& now = sc_core::sc_time_stamp();
+    return now.value();
+}
 
 /// A picosecond count as an sc_time (the kernel resolution is left at its 1 ps default).
-inline sc_core::sc_time to_sc_time(sim_ps ps) { return sc_core::sc_time::from_value(ps); }
+/// Built in place: sc_time holds nothing but its count of resolution units, and from_value() is
+/// a library call that also marks the resolution as fixed, which the kernel has done itself once
+/// the simulation runs (this project never changes the 1 ps default).
+inline sc_core::sc_time to_sc_time(sim_ps ps)
+{
+    static_assert(sizeof(sc_core::sc_time) == sizeof(sim_ps), "sc_time is its value");
+    sc_core::sc_time t;
+    std::memcpy(static_cast<void*>(&t), &ps, sizeof ps);
+    return t;
+}
 
 /// Time to serialize `bytes` at `bits_per_second`, rounded up to the next picosecond.
 inline sim_ps serialization_ps(std::uint64_t bytes, std::uint64_t bits_per_second)
@@ -20,5 +36,25 @@ inline sim_ps serialization_ps(std::uint64_t bytes, std::uint64_t bits_per_secon
     const unsigned __int128 bit_ps = static_cast<unsigned __int128>(bytes) * 8u * 1'000'000'000'000u;
     return static_cast<sim_ps>((bit_ps + bits_per_second - 1) / bits_per_second);
 }
+
+/// serialization_ps() at one bandwidth, remembering the last size: packets mostly have the MTU's
+/// size, and the 128-bit division is slow.
+class serializer {
+public:
+    explicit serializer(std::uint64_t bits_per_second = 0) : m_bps(bits_per_second) {}
+    sim_ps operator()(std::uint64_t bytes)
+    {
+        if (bytes != m_bytes) {
+            m_bytes = bytes;
+            m_ps = serialization_ps(bytes, m_bps);
+        }
+        return m_ps;
+    }
+
+private:
+    std::uint64_t m_bps;
+    std::uint64_t m_bytes = 0;
+    sim_ps m_ps = 0;  // of 0 bytes
+};
 
 }  // namespace hxsim

@@ -32,7 +32,7 @@ struct link::trace_state {
 
 link::link(const sc_core::sc_module_name& name, const link_params& params)
     : sc_core::sc_module(name), in("in"), out("out"), m_params(params),
-      m_flit_ps(serialization_ps(params.flit_bytes, params.bandwidth_bps))
+      m_flit_ps(serialization_ps(params.flit_bytes, params.bandwidth_bps)), m_ser(params.bandwidth_bps)
 {
     in.bind(static_cast<link_fw_if&>(*this));
     out.bind(static_cast<link_bw_if&>(*this));
@@ -58,7 +58,7 @@ tlm::tlm_sync_enum link::nb_transport_fw(link_beat& beat, tlm::tlm_phase& phase,
 {
     const sim_ps start = now_ps() + delay.value();
     const packet& pkt = *beat.pkt;
-    const sim_ps tail_leaves = std::max(start + serialization_ps(pkt.bytes, m_params.bandwidth_bps),
+    const sim_ps tail_leaves = std::max(start + m_ser(pkt.bytes),
                                         beat.tail_ps + m_flit_ps);
     m_busy_ps += tail_leaves - start;
     ++m_packets;

@@ -52,6 +52,7 @@ private:
 
     link_params m_params;
     sim_ps m_flit_ps;
+    serializer m_ser;  // packet times on the wire
     sim_ps m_busy_ps = 0;
     std::uint64_t m_packets = 0;
     std::uint64_t m_bytes = 0;

@@ -15,7 +15,12 @@ nic::nic(const sc_core::sc_module_name& name, const nic_params& params)
     host_in.bind(static_cast<tlm::tlm_fw_transport_if<>&>(*this));
     host_out.bind(static_cast<tlm::tlm_bw_transport_if<>&>(*this));
     m_delivery.set_extension(m_delivery_ext);
+    if (params.accelerators <= dense_peers_limit) {
+        m_next_sequence_dense.assign(params.accelerators, 0);
+        m_expected_sequence_dense.assign(params.accelerators, 0);
+    }
 
+    m_actions.set_exclusive_event();  // m_wake is notified through m_actions only
     SC_HAS_PROCESS(nic);
     SC_METHOD(wake);
     sensitive << m_wake;
@@ -98,7 +103,7 @@ void nic::wake()
         case action_kind::accept: {
             const auto* ext = a.trans->get_extension<message_extension>();
             const auto dst = static_cast<std::uint32_t>(a.trans->get_address());
-            m_send_queue.push_back(outgoing{a.trans, ext->id, ext->seed, m_next_sequence_to[dst]++, 0});
+            m_send_queue.push_back(outgoing{a.trans, ext->id, ext->seed, next_sequence_to(dst)++, 0});
             try_send();
             break;
         }
@@ -241,7 +246,7 @@ void nic::receive(packet* pkt)
     // Complete: deliver in the source's order, holding it back if an earlier one is still missing.
     incoming done = std::move(msg);
     m_reassembly.erase(it);
-    std::uint64_t& expected = m_expected_sequence_from[done.src];
+    std::uint64_t& expected = expected_sequence_from(done.src);
     if (done.sequence != expected) {
         m_held[done.src].emplace(done.sequence, std::make_pair(message_id, std::move(done)));
         ++m_held_count;

@@ -125,6 +125,19 @@ private:
     std::vector<credit_counter> m_credits;
     sim_ps m_link_free_ps = 0;
     std::unordered_map<std::uint32_t, std::uint64_t> m_next_sequence_to;
+    // Per peer sequence numbers in dense tables when the platform is small enough (both empty
+    // otherwise, and the maps serve): a vector index instead of a hash lookup per message.
+    static constexpr std::uint32_t dense_peers_limit = 256;
+    std::vector<std::uint64_t> m_next_sequence_dense;
+    std::vector<std::uint64_t> m_expected_sequence_dense;
+    std::uint64_t& next_sequence_to(std::uint32_t dst)
+    {
+        return m_next_sequence_dense.empty() ? m_next_sequence_to[dst] : m_next_sequence_dense[dst];
+    }
+    std::uint64_t& expected_sequence_from(std::uint32_t src)
+    {
+        return m_expected_sequence_dense.empty() ? m_expected_sequence_from[src] : m_expected_sequence_dense[src];
+    }
 
     // Receiving.
     std::unordered_map<std::uint64_t, incoming> m_reassembly;

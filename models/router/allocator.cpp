@@ -4,7 +4,7 @@ namespace hxsim {
 
 switch_allocator::switch_allocator(unsigned ports, allocator_kind kind, unsigned iterations, bool by_age)
     : m_ports(ports), m_kind(kind), m_iterations(iterations == 0 ? 1 : iterations), m_by_age(by_age),
-      m_input_pointer(ports, 0), m_output_pointer(ports, 0), m_by_port(ports)
+      m_input_pointer(ports, 0), m_output_pointer(ports, 0), m_by_port(ports), m_offers(ports)
 {
 }
 
@@ -44,12 +44,21 @@ void switch_allocator::allocate(const std::vector<allocation_request>& requests,
 
 void switch_allocator::separable(const std::vector<allocation_request>& requests, std::vector<unsigned>& grants)
 {
+    if (requests.size() == 1) {
+        // A lone request wins both stages: the same grant and pointer moves as below, without them.
+        const allocation_request& r = requests.front();
+        grants.push_back(0);
+        m_output_pointer[r.out_port] = (r.in_port + 1) % m_ports;
+        m_input_pointer[r.in_port] = (r.out_port + 1) % m_ports;
+        return;
+    }
     // Input stage: one request per input port.
     for (auto& list : m_by_port)
         list.clear();
     for (unsigned i = 0; i < requests.size(); ++i)
         m_by_port[requests[i].in_port].push_back(i);
-    std::vector<unsigned> winners;
+    std::vector<unsigned>& winners = m_winners;
+    winners.clear();
     for (unsigned in = 0; in < m_ports; ++in)
         if (!m_by_port[in].empty())
             winners.push_back(pick(requests, m_by_port[in], m_input_pointer[in], true));
@@ -71,8 +80,11 @@ void switch_allocator::separable(const std::vector<allocation_request>& requests
 
 void switch_allocator::islip(const std::vector<allocation_request>& requests, std::vector<unsigned>& grants)
 {
-    std::vector<bool> input_matched(m_ports, false), output_matched(m_ports, false);
-    std::vector<std::vector<unsigned>> offers(m_ports);
+    std::vector<std::uint8_t>& input_matched = m_input_matched;
+    std::vector<std::uint8_t>& output_matched = m_output_matched;
+    input_matched.assign(m_ports, 0);
+    output_matched.assign(m_ports, 0);
+    std::vector<std::vector<unsigned>>& offers = m_offers;
     for (unsigned iteration = 0; iteration < m_iterations; ++iteration) {
         // Grant: every unmatched output offers itself to one unmatched requesting input.
         for (auto& list : m_by_port)
@@ -99,8 +111,8 @@ void switch_allocator::islip(const std::vector<allocation_request>& requests, st
             const unsigned a = pick(requests, offers[in], m_input_pointer[in], true);
             const unsigned out = requests[a].out_port;
             grants.push_back(a);
-            input_matched[in] = true;
-            output_matched[out] = true;
+            input_matched[in] = 1;
+            output_matched[out] = 1;
             if (iteration == 0) {
                 m_output_pointer[out] = (in + 1) % m_ports;
                 m_input_pointer[in] = (out + 1) % m_ports;

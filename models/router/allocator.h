@@ -46,6 +46,9 @@ private:
     std::vector<unsigned> m_input_pointer;   // next output an input favours
     std::vector<unsigned> m_output_pointer;  // next input an output favours
     std::vector<std::vector<unsigned>> m_by_port;  // scratch
+    std::vector<unsigned> m_winners;               // scratch of separable()
+    std::vector<std::uint8_t> m_input_matched, m_output_matched;  // scratch of islip()
+    std::vector<std::vector<unsigned>> m_offers;   // scratch of islip()
 };
 
 }  // namespace hxsim

@@ -86,6 +86,7 @@ router::router(const sc_core::sc_module_name& name, const router_params& params)
       m_buffer_flits(buffer_flits(params.buffer_bytes, params.flit_bytes)),
       m_output_buffered(params.output_buffer_bytes > 0),
       m_crossbar_flit_ps(serialization_ps(params.flit_bytes, params.crossbar_bandwidth_bps)),
+      m_crossbar_ser(params.crossbar_bandwidth_bps),
       m_allocator(params.ports, params.allocator, params.allocator_iterations, params.age_arbitration)
 {
     if (m_vcs_per_class == 0)
@@ -115,6 +116,7 @@ router::router(const sc_core::sc_module_name& name, const router_params& params)
         }
     }
 
+    m_actions.set_exclusive_event();  // m_wake is notified through m_actions only
     SC_HAS_PROCESS(router);
     SC_METHOD(wake);
     sensitive << m_wake;
@@ -162,8 +164,13 @@ void router::wake_at(sim_ps at_ps)
     // Many conditions ask for the same instant (an output and an input freeing together): one
     // wake-up serves them all.
     const sim_ps at = align(at_ps);
-    if (m_wake_ups.insert(at).second)
-        m_actions.schedule(at, action{}, m_wake);
+    auto it = m_wake_ups.end();
+    while (it != m_wake_ups.begin() && *(it - 1) >= at)
+        --it;  // the latest pending instants are the likeliest matches: search from the back
+    if (it != m_wake_ups.end() && *it == at)
+        return;
+    m_wake_ups.insert(it, at);
+    m_actions.schedule(at, action{}, m_wake);
 }
 
 void router::packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps)
@@ -216,9 +223,12 @@ void router::wake()
                 ovc.owner = no_owner;
             break;
         }
-        case action_kind::wake_up:
-            m_wake_ups.erase(now);
+        case action_kind::wake_up: {
+            const auto it = std::lower_bound(m_wake_ups.begin(), m_wake_ups.end(), now);
+            if (it != m_wake_ups.end() && *it == now)
+                m_wake_ups.erase(it);
             break;
+        }
         }
     }
     // A clocked router decides on its clock edges only.
@@ -375,7 +385,7 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
         ovc.owner = pkt->id;
 
     // The packet streams through the crossbar at its bandwidth, never ahead of its own tail.
-    const sim_ps crossed = std::max(now + serialization_ps(pkt->bytes, m_params.crossbar_bandwidth_bps),
+    const sim_ps crossed = std::max(now + m_crossbar_ser(pkt->bytes),
                                     pkt->tail_ready_ps + m_crossbar_flit_ps);
     const sim_ps head_out = now + head_crossing_ps() + m_params.output_latency_ps;
     sim_ps drained;  // the tail has left the input buffer and the crossbar

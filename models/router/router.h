@@ -24,7 +24,6 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -33,6 +32,7 @@
 #include "models/core/action_queue.h"
 #include "models/core/credit_counter.h"
 #include "models/core/link_protocol.h"
+#include "models/core/ring_queue.h"
 #include "models/router/allocator.h"
 #include "models/router/router_base.h"
 #include "models/routing/routing.h"
@@ -90,7 +90,7 @@ private:
         std::uint8_t in_vc;
     };
     struct input_vc {
-        std::deque<packet*> queue;
+        ring_queue<packet*> queue;
         std::uint32_t used_flits = 0;
     };
     struct input_port {
@@ -98,7 +98,7 @@ private:
         sim_ps busy_until_ps = 0;  // crossbar input streaming a packet
     };
     struct output_vc {
-        std::deque<packet*> queue;      // output buffer, waiting for the link
+        ring_queue<packet*> queue;      // output buffer, waiting for the link
         std::uint32_t free_flits = 0;   // output buffer space
         std::uint32_t queued_flits = 0;
         credit_counter credits;         // downstream input buffer space
@@ -137,6 +137,7 @@ private:
     std::uint32_t m_buffer_flits;
     bool m_output_buffered;
     sim_ps m_crossbar_flit_ps;
+    serializer m_crossbar_ser;  // packet times through the crossbar
     std::vector<input_port> m_inputs;
     std::vector<output_port> m_outputs;
     switch_allocator m_allocator;
@@ -149,7 +150,9 @@ private:
     std::vector<std::uint64_t> m_link_waiting;
     action_queue<action> m_actions;
     sc_core::sc_event m_wake;
-    std::set<sim_ps> m_wake_ups;  // pending wake_up actions, one per instant
+    // Pending wake_up actions, one per instant, in increasing order (a sorted vector: there are
+    // few, and the one due is the first).
+    std::vector<sim_ps> m_wake_ups;
     std::unique_ptr<trace_state> m_trace;  // null unless traced
 };
 

@@ -1,0 +1,85 @@
+// The ring buffer behind the routers' packet queues and the credit trains: FIFO order across
+// growth and wrap-around, indexing and iteration from the front, copies independent.
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <vector>
+
+#include "models/core/ring_queue.h"
+
+namespace hxsim {
+namespace {
+
+TEST(ring_queue, starts_empty_and_keeps_fifo_order_while_growing)
+{
+    ring_queue<int> q;
+    EXPECT_TRUE(q.empty());
+    EXPECT_EQ(q.size(), 0u);
+    for (int i = 0; i < 100; ++i)
+        q.push_back(i);
+    EXPECT_EQ(q.size(), 100u);
+    EXPECT_EQ(q.front(), 0);
+    EXPECT_EQ(q.back(), 99);
+    for (int i = 0; i < 100; ++i) {
+        EXPECT_EQ(q.front(), i);
+        q.pop_front();
+    }
+    EXPECT_TRUE(q.empty());
+}
+
+TEST(ring_queue, matches_a_deque_through_wrap_around_and_growth)
+{
+    ring_queue<int> q;
+    std::deque<int> ref;
+    unsigned seed = 12345;
+    int next = 0;
+    for (int step = 0; step < 20000; ++step) {
+        seed = seed * 1103515245u + 12345u;
+        const bool push = ref.empty() || (seed >> 16) % 3 != 0;
+        if (push) {
+            q.push_back(next);
+            ref.push_back(next);
+            ++next;
+        } else {
+            ASSERT_EQ(q.front(), ref.front());
+            q.pop_front();
+            ref.pop_front();
+        }
+        ASSERT_EQ(q.size(), ref.size());
+        if (!ref.empty()) {
+            ASSERT_EQ(q.front(), ref.front());
+            ASSERT_EQ(q.back(), ref.back());
+            ASSERT_EQ(q[ref.size() / 2], ref[ref.size() / 2]);
+        }
+    }
+    std::vector<int> walked(q.begin(), q.end());
+    EXPECT_EQ(walked, std::vector<int>(ref.begin(), ref.end()));
+}
+
+TEST(ring_queue, front_is_writable_and_copies_are_independent)
+{
+    ring_queue<int> a;
+    for (int i = 0; i < 6; ++i)
+        a.push_back(i);
+    a.pop_front();
+    a.pop_front();
+    a.push_back(6);  // wraps inside the capacity of 8
+    a.front() = 42;
+    ring_queue<int> b = a;
+    b.pop_front();
+    b.push_back(7);
+    EXPECT_EQ(std::vector<int>(a.begin(), a.end()), (std::vector<int>{42, 3, 4, 5, 6}));
+    EXPECT_EQ(std::vector<int>(b.begin(), b.end()), (std::vector<int>{3, 4, 5, 6, 7}));
+    ring_queue<int> c = std::move(b);
+    EXPECT_TRUE(b.empty());
+    EXPECT_EQ(c.size(), 5u);
+    a = c;
+    EXPECT_EQ(std::vector<int>(a.begin(), a.end()), (std::vector<int>{3, 4, 5, 6, 7}));
+    a.clear();
+    EXPECT_TRUE(a.empty());
+    a.push_back(9);
+    EXPECT_EQ(a.front(), 9);
+}
+
+}  // namespace
+}  // namespace hxsim
