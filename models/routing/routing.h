@@ -10,14 +10,14 @@ namespace hxsim {
 
 /// One permitted next hop: an output port and the deadlock-avoidance class of the VC to use.
 struct route_candidate {
-    std::uint16_t port = 0;
-    std::uint8_t vc_class = 0;
+    std::uint16_t port;
+    std::uint8_t vc_class;
 };
 
 /// The permitted next hops of one packet, in the fixed order that breaks ties.
 struct route_candidates {
-    static constexpr unsigned capacity = 8;
-    std::array<route_candidate, capacity> items{};
+    static constexpr unsigned capacity = 64;  // a leaf of a radix-128 fat tree offers 64 up ports
+    std::array<route_candidate, capacity> items;  // the first `count` are set
     unsigned count = 0;
 
     void add(std::uint16_t port, std::uint8_t vc_class)
