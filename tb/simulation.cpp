@@ -180,9 +180,10 @@ run_outcome run_simulation(const platform_config& config, const run_options& opt
     // Tracing attaches to the elaborated hierarchy; a pattern that selects nothing is bad input,
     // found before anything is simulated.
     std::unique_ptr<vcd_writer> vcd;
+    attach_result attached;
     if (options.trace.enabled()) {
         vcd = std::make_unique<vcd_writer>(options.trace);
-        const attach_result attached = attach_traceables(*vcd);
+        attached = attach_traceables(*vcd);
         if (!attached.unmatched.empty()) {
             std::string quoted;
             for (const std::string& p : attached.unmatched)
@@ -190,7 +191,7 @@ run_outcome run_simulation(const platform_config& config, const run_options& opt
             throw config_error(fmt::format(
                 "--trace {}: matches none of the {} traceable objects (links and routers, named like '{}'; "
                 "'*' matches any characters, '?' one)",
-                quoted, attached.traceable, attached.example));
+                quoted, attached.found, attached.example));
         }
     }
 
@@ -220,6 +221,8 @@ run_outcome run_simulation(const platform_config& config, const run_options& opt
     // The waveform is written whatever happened: a failed run is when it is needed most. A run
     // stopped early shows up to where it stopped (and what the models had already scheduled).
     if (vcd) {
+        for (traceable* t : attached.attached)
+            t->finish_trace();
         try {
             const sim_ps vcd_end = outcome.ok ? end_ps : now_ps();
             write_atomically(options.trace.path, [&](std::ostream& out) { vcd->write(out, vcd_end); });
@@ -227,6 +230,11 @@ run_outcome run_simulation(const platform_config& config, const run_options& opt
             outcome.output_errors.push_back(fmt::format("--vcd: {}", e.what()));
         }
     }
+    // A process runs one simulation (SystemC elaborates once per process) and SystemC's module
+    // registry finds each module it removes by a linear search: tearing a platform of N modules
+    // down costs O(N^2), minutes at 16,384 accelerators. The platform is left to the end of the
+    // process; everything it writes has been written.
+    static_cast<void>(net.release());
     return outcome;
 }
 

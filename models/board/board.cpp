@@ -1,7 +1,5 @@
 #include "models/board/board.h"
 
-#include "models/core/teardown.h"
-
 namespace hxsim {
 
 board::board(const sc_core::sc_module_name& name, const board_params& params)
@@ -34,7 +32,5 @@ board::board(const sc_core::sc_module_name& name, const board_params& params)
             }
         }
 }
-
-board::~board() { destroy_newest_first(m_accelerators); }
 
 }  // namespace hxsim

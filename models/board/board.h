@@ -24,7 +24,6 @@ struct board_params {
 class board : public sc_core::sc_module {
 public:
     board(const sc_core::sc_module_name& name, const board_params& params);
-    ~board() override;
 
     /// The accelerator at local row `row`, column `col`.
     accelerator& at(unsigned row, unsigned col) { return *m_accelerators[row * m_shape.b + col]; }

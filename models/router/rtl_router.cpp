@@ -100,14 +100,8 @@ struct rtl_router::impl {
     sim_ps waveform_from = 0;
     sim_ps waveform_to = 0;
     // The kernel keeps a pointer to every trace file until the process ends, so the waveform is
-    // closed, never deleted.
+    // closed (finish_trace), never deleted.
     waveform* wave = nullptr;
-
-    ~impl()
-    {
-        if (wave)
-            wave->close();
-    }
 
     impl(const rtl_router_params& p, unsigned classes)
         : params(p), vcs_per_class(p.router.vcs / classes),
@@ -177,6 +171,12 @@ void rtl_router::attach_trace(vcd_writer& writer)
     m.waveform_from = writer.options().from_ps;
     m.waveform_to = writer.options().to_ps;
     sc_core::sc_spawn([this] { trace_window(); }, "trace_window");
+}
+
+void rtl_router::finish_trace()
+{
+    if (m_impl->wave)
+        m_impl->wave->close();
 }
 
 void rtl_router::trace_window()

@@ -48,6 +48,8 @@ public:
     /// Opens Verilator's waveform of this router's RTL at writer.companion_path(name(), ".vcd")
     /// (".fst" when built with HXSIM_RTL_FST), over the trace window.
     void attach_trace(vcd_writer& writer) override;
+    /// Closes Verilator's waveform, if open.
+    void finish_trace() override;
 
     /// Clock cycles the RTL has been clocked so far (its clock is gated while idle).
     std::uint64_t cycles() const;

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include "models/core/glob.h"
-#include "models/core/teardown.h"
 #include "models/topology/describe.h"
 
 namespace hxsim {
@@ -99,12 +98,6 @@ hammingmesh::hammingmesh(const platform_config& config, forward_observer* observ
         m_routers.insert(m_routers.end(), net->switches().begin(), net->switches().end());
         m_links.insert(m_links.end(), net->links().begin(), net->links().end());
     }
-}
-
-hammingmesh::~hammingmesh()
-{
-    destroy_newest_first(m_networks);
-    destroy_newest_first(m_boards);
 }
 
 accelerator& hammingmesh::accelerator_at(const hammingmesh_shape::coord& c)

@@ -20,7 +20,6 @@ public:
     /// Throws config_error naming topology.switch_radix when a row or column network would need
     /// more than a 2-level fat tree.
     hammingmesh(const platform_config& config, forward_observer* observer);
-    ~hammingmesh() override;
 
     /// The checks the constructor makes on `config`, without building anything.
     static void check(const platform_config& config);

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "models/core/teardown.h"
 #include "models/routing/torus_adaptive_routing.h"
 
 namespace hxsim {
@@ -110,12 +109,6 @@ terminal_grid torus::layout() const
 nic& torus::nic_of(unsigned accelerator)
 {
     return m_nodes.at(accelerator)->nic;
-}
-
-torus::~torus()
-{
-    destroy_newest_first(m_terminators);
-    destroy_newest_first(m_nodes);
 }
 
 }  // namespace hxsim

@@ -22,7 +22,6 @@ public:
     /// routing.algorithm ("dimension-order" or "min-adaptive"). `observer`, if given, sees every
     /// forwarding decision. Throws config_error when router.vcs cannot serve the routing's classes.
     torus(const platform_config& config, forward_observer* observer);
-    ~torus() override;
 
     /// The checks the constructor makes on `config`, without building anything.
     static void check(const platform_config& config);

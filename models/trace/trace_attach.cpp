@@ -29,7 +29,7 @@ attach_result attach_traceables(vcd_writer& writer)
             auto* t = dynamic_cast<traceable*>(object);
             if (t == nullptr)
                 return;
-            ++result.traceable;
+            ++result.found;
             const std::string name = object->name();
             if (result.example.empty())
                 result.example = name;
@@ -49,7 +49,7 @@ attach_result attach_traceables(vcd_writer& writer)
         return result;
     for (traceable* t : selected)
         t->attach_trace(writer);
-    result.attached = selected.size();
+    result.attached = std::move(selected);
     return result;
 }
 

@@ -6,13 +6,14 @@
 #include <string>
 #include <vector>
 
+#include "models/trace/traceable.h"
 #include "models/trace/vcd_writer.h"
 
 namespace hxsim {
 
 struct attach_result {
-    std::size_t attached = 0;              ///< objects now recording into the writer
-    std::size_t traceable = 0;             ///< traceable objects in the hierarchy
+    std::vector<traceable*> attached;    ///< objects now recording into the writer
+    std::size_t found = 0;                 ///< traceable objects in the hierarchy
     std::vector<std::string> unmatched;    ///< patterns that matched no traceable object
     std::string example;                   ///< the name of some traceable object, for messages
 };

@@ -29,6 +29,11 @@ public:
 
     /// Declares this object's variables in `writer` and starts recording their changes.
     virtual void attach_trace(vcd_writer& writer) = 0;
+
+    /// The run is over: flush and close whatever this object writes itself (e.g. Verilator's
+    /// waveform of a co-simulated RTL router). The models themselves are not destroyed before the
+    /// process ends (see run_simulation).
+    virtual void finish_trace() {}
 };
 
 }  // namespace hxsim
