@@ -25,15 +25,15 @@ CASES = [
      ["traffic.load=0.1", "run.warmup=10us", "run.duration=100us"], False, 1.0),
     ("Hx2Mesh 4x4 boards uniform 0.3 (64 accelerators)", "configs/default.yaml",
      ["traffic.load=0.3", "run.duration=100us"], False, None),
-    ("Hx2Mesh 16x16 uniform 0.3 (1,024 accelerators)", "configs/hx2mesh-16x16.yaml",
+    ("Hx2Mesh 16x16 uniform 0.3 (1,024 accelerators)", "configs/paper/hx2mesh-16x16.yaml",
      ["traffic.pattern=uniform", "traffic.load=0.3", "traffic.message_size=64KiB", "run.duration=10us"], False, None),
     ("4x4 board, all 16 routers verilated RTL, uniform 0.3 (co-simulation)", "configs/rtl-board-4x4.yaml",
      ["traffic.load=0.3", "run.duration=50us"], False, 1.0),
     ("4x4 board, the same with TLM routers", "configs/rtl-board-4x4.yaml",
      ["traffic.load=0.3", "run.duration=50us", "rtl.routers=[]"], False, 1.0),
-    ("Hx2Mesh 16x16 all-to-all 64 KiB per peer", "configs/hx2mesh-16x16.yaml",
+    ("Hx2Mesh 16x16 all-to-all 64 KiB per peer", "configs/paper/hx2mesh-16x16.yaml",
      ["traffic.message_size=64KiB"], True, None),
-    ("Hx2Mesh 16x16 all-to-all 1 MiB per peer", "configs/hx2mesh-16x16.yaml", [], True, None),
+    ("Hx2Mesh 16x16 all-to-all 1 MiB per peer", "configs/paper/hx2mesh-16x16.yaml", [], True, None),
 ]
 
 

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <map>
 #include <sstream>
 #include <string>
@@ -1175,4 +1176,23 @@ TEST(config, rtl_routers_need_the_verilated_design)
     // With rtl.routers empty the same platform is simply TLM.
     EXPECT_NO_THROW(load_config(std::string(HXSIM_SOURCE_DIR) + "/configs/rtl-board-4x4.yaml",
                                 {"rtl.routers=[]", "router.vcs=6", "router.output_buffer=8flits"}));
+}
+
+// Every configuration shipped in configs/ (and configs/paper/) loads and passes the platform
+// checks: a typo in a shipped file is found here, not by a user.
+TEST(config, every_shipped_configuration_loads)
+{
+    const std::filesystem::path root = std::filesystem::path(HXSIM_SOURCE_DIR) / "configs";
+    unsigned files = 0;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
+        if (entry.path().extension() != ".yaml")
+            continue;
+        ++files;
+        try {
+            check_platform(load_config(entry.path().string()));
+        } catch (const config_error& e) {
+            ADD_FAILURE() << e.what();
+        }
+    }
+    EXPECT_GE(files, 14u);
 }
