@@ -1,5 +1,7 @@
 #include "models/routing/hammingmesh_routing.h"
 
+#include "models/routing/fat_tree_routing.h"
+
 #include <algorithm>
 #include <array>
 
@@ -118,20 +120,6 @@ void hammingmesh_routing::route_on_board(const coord& here, const coord& dest, u
             add_step(here, dir, vc_class, out);
 }
 
-void hammingmesh_routing::add_ports(std::uint16_t first, unsigned count, std::uint64_t turn, std::uint8_t cls,
-                                    route_candidates& out)
-{
-    const unsigned room = route_candidates::capacity - out.count;
-    if (count <= room) {
-        for (unsigned i = 0; i < count; ++i)
-            out.add(static_cast<std::uint16_t>(first + i), cls);
-        return;
-    }
-    const auto start = static_cast<unsigned>(turn % count);
-    for (unsigned i = 0; i < room; ++i)
-        out.add(static_cast<std::uint16_t>(first + (start + i) % count), cls);
-}
-
 void hammingmesh_routing::route_in_switch(std::uint32_t switch_id, const packet& pkt, route_candidates& out) const
 {
     const coord dest = m_shape.coord_of(pkt.dst);
@@ -157,36 +145,7 @@ void hammingmesh_routing::route_in_switch(std::uint32_t switch_id, const packet&
     }
 
     const line_network_plan& plan = place.row ? m_row_plan : m_column_plan;
-    if (!plan.is_tree()) {
-        for (unsigned i = 0; i < count; ++i)
-            out.add(exits[i], cls);
-        return;
-    }
-    if (place.index < plan.leaves) {
-        // A leaf: down when an exit hangs below it, else up through any up port.
-        const unsigned leaf = place.index;
-        for (unsigned i = 0; i < count; ++i)
-            if (plan.leaf_of(exits[i]) == leaf)
-                out.add(plan.leaf_down_port(exits[i]), cls);
-        if (out.count == 0)
-            add_ports(plan.leaf_up_port(leaf, 0), plan.up, pkt.id, cls, out);
-        return;
-    }
-    // A spine: down to the leaf holding an exit, over any of the parallel links.
-    const unsigned first_leaf = plan.leaf_of(exits[0]);
-    const bool two_leaves = count == 2 && plan.leaf_of(exits[1]) != first_leaf;
-    if (!two_leaves) {
-        add_ports(static_cast<std::uint16_t>(first_leaf * plan.parallel_links), plan.parallel_links, pkt.id, cls, out);
-        return;
-    }
-    // Both exits, on two leaves: an even share of the candidates for each.
-    const unsigned share = std::min(plan.parallel_links, route_candidates::capacity / 2);
-    for (unsigned i = 0; i < 2; ++i) {
-        const unsigned leaf = plan.leaf_of(exits[i]);
-        const auto turn = static_cast<unsigned>(pkt.id % plan.parallel_links);
-        for (unsigned j = 0; j < share; ++j)
-            out.add(static_cast<std::uint16_t>(leaf * plan.parallel_links + (turn + j) % plan.parallel_links), cls);
-    }
+    route_in_tree(plan, place.index, exits.data(), count, pkt.id, cls, out);
 }
 
 }  // namespace hxsim

@@ -43,10 +43,6 @@ private:
     using coord = hammingmesh_shape::coord;
     void route_on_board(const coord& here, const coord& dest, unsigned vc_class, route_candidates& out) const;
     void route_in_switch(std::uint32_t switch_id, const packet& pkt, route_candidates& out) const;
-    /// Adds ports [first, first + count) to `out`: all of them, or a window rotated by `turn`
-    /// when they are more than a route_candidates holds.
-    static void add_ports(std::uint16_t first, unsigned count, std::uint64_t turn, std::uint8_t cls,
-                          route_candidates& out);
     bool at_edge(const coord& here, std::uint16_t dir) const;
     void add_step(const coord& here, std::uint16_t dir, unsigned vc_class, route_candidates& out) const;
 

@@ -62,8 +62,8 @@ const std::vector<parameter>& schema()
 {
     // Sections appear in this order in messages and in describe_parameters().
     static const std::vector<parameter> parameters{
-        {"topology.kind", value_kind::choice, 0, {"hammingmesh", "mesh", "torus"}, "hammingmesh",
-         "network topology",
+        {"topology.kind", value_kind::choice, 0, {"hammingmesh", "mesh", "torus", "fat_tree"}, "hammingmesh",
+         "network topology (fat_tree: the paper's fat-tree baseline, every accelerator a NIC on a leaf of a 2-level tree)",
          [](platform_config& c) -> auto& { return c.topology.kind; }},
         {"topology.board", value_kind::pair, 1, {}, "[2, 2]",
          "accelerators per board: [rows a, columns b]",
@@ -72,14 +72,14 @@ const std::vector<parameter>& schema()
          "boards: [board-rows x, board-columns y]",
          [](platform_config& c) -> auto& { return c.topology.grid; }},
         {"topology.switch_radix", value_kind::integer, 2, {}, "64",
-         "ports per switch of the row and column networks",
+         "ports per switch of the row and column networks (fat_tree: of the tree's leaves and spines)",
          [](platform_config& c) -> auto& { return c.topology.switch_radix; }},
         {"topology.taper", value_kind::fraction, 0, {}, "1",
-         "fat-tree row/column networks: fraction of a leaf's switch_radix/2 up-links kept (1: nonblocking)",
+         "fat-tree row/column networks and fat_tree: fraction of a leaf's switch_radix/2 up-links kept (1: nonblocking)",
          [](platform_config& c) -> auto& { return c.topology.taper; }},
 
         {"topology.dims", value_kind::pair, 2, {}, "[8, 8]",
-         "mesh, torus: routers [rows, columns], one terminal each",
+         "mesh, torus: routers [rows, columns], one terminal each; fat_tree: rows*columns accelerators",
          [](platform_config& c) -> auto& { return c.topology.dims; }},
 
         {"link.bandwidth", value_kind::bandwidth, 1, {}, "400Gbps",
@@ -889,10 +889,12 @@ private:
                              format_size_bytes(c.nic.mtu_bytes), format_size_bytes(c.flit_bytes)));
         }
 
-        if (c.routing.algorithm == "dimension-order" && c.topology.kind == "hammingmesh") {
+        if (c.routing.algorithm == "dimension-order" &&
+            (c.topology.kind == "hammingmesh" || c.topology.kind == "fat_tree")) {
             fail({"routing.algorithm", "topology.kind"},
-                 "routing.algorithm: dimension-order routing applies to mesh and torus; "
-                 "hammingmesh uses min-adaptive");
+                 fmt::format("routing.algorithm: dimension-order routing applies to mesh and torus; "
+                             "{} uses min-adaptive",
+                             c.topology.kind));
         }
 
         // Virtual cut-through: a buffer must take a whole packet.
@@ -909,7 +911,7 @@ private:
         }
 
         // A tapered leaf keeps a whole number of its k/2 up-links, at least one.
-        if (c.topology.kind == "hammingmesh" &&
+        if ((c.topology.kind == "hammingmesh" || c.topology.kind == "fat_tree") &&
             tapered_up_ports(c.topology.switch_radix, c.topology.taper) == 0) {
             const unsigned half = c.topology.switch_radix / 2;
             fail({"topology.taper", "topology.switch_radix"},

@@ -20,7 +20,7 @@ public:
 
 /// All times are integer picoseconds, sizes bytes, bandwidths bits per second.
 struct topology_config {
-    std::string kind;                 ///< "hammingmesh", "mesh" or "torus"
+    std::string kind;                 ///< "hammingmesh", "mesh", "torus" or "fat_tree"
     std::array<unsigned, 2> board{};  ///< hammingmesh: accelerators per board {rows a, columns b}
     std::array<unsigned, 2> grid{};   ///< hammingmesh: boards {board-rows x, board-columns y}
     unsigned switch_radix = 0;        ///< hammingmesh: ports per switch of the row and column networks

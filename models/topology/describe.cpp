@@ -163,6 +163,17 @@ struct line_plan {
     }
 };
 
+/// Throws config_error: a fat-tree machine whose tree `p` would need more than 2 levels.
+[[noreturn]] void fat_tree_refuse(const platform_config& config, const line_network_plan& p)
+{
+    const unsigned k = config.topology.switch_radix;
+    throw config_error(fmt::format(
+        "{}: topology.dims: a fat tree of {}x{} = {} accelerators needs more than 2 levels of radix-{} switches "
+        "(topology.switch_radix {}: a 2-level tree joins at most k*k/2 = {}); use fewer accelerators or a larger "
+        "topology.switch_radix",
+        config.source, config.topology.dims[0], config.topology.dims[1], p.ports, k, k, std::uint64_t{k} * (k / 2)));
+}
+
 /// Throws config_error when a line of `plan` would need more than a 2-level fat tree.
 void require_buildable(const platform_config& config, const char* direction, const line_network_plan& p)
 {
@@ -371,12 +382,71 @@ json describe_torus(const platform_config& config)
     return out;
 }
 
+/// A fat-tree machine: accelerators are the graph's accelerator vertices (their NICs), cabled to
+/// the leaves of one tree (add_network). Distances count the switches (leaf, spine, leaf: 4 hops
+/// between accelerators below different leaves, 2 below the same). The bisection cut is the
+/// lower half of the accelerator ids against the upper half (leaf by leaf).
+json describe_fat_tree(const platform_config& config)
+{
+    const topology_config& t = config.topology;
+    const unsigned n = t.dims[0] * t.dims[1];
+    line_plan tree;
+    tree.count = 1;
+    tree.net = plan_network(n, t.switch_radix, tapered_up_ports(t.switch_radix, t.taper));
+    if (!tree.net.buildable())
+        fat_tree_refuse(config, tree.net);
+
+    topology_graph g;
+    g.accelerators = g.vertices = n;
+    std::vector<std::uint32_t> ports(n);
+    for (std::uint32_t p = 0; p < n; ++p)
+        ports[p] = p;
+    add_network(g, tree, std::move(ports));
+
+    json out;
+    out["topology"] = "fat_tree";
+    out["shape"] = {{"dims", {t.dims[0], t.dims[1]}}, {"switch_radix", t.switch_radix}, {"taper", t.taper}};
+    out["accelerators"] = n;
+    const std::uint64_t single = tree.net.is_tree() ? 0 : 1;
+    const std::uint64_t switches = single + tree.net.leaves + tree.net.spines;
+    out["routers"] = {{"accelerator", 0}, {"switch", switches}};
+    out["switches"] = {{"single", single}, {"leaf", tree.net.leaves}, {"spine", tree.net.spines}, {"total", switches}};
+    json net{{"ports", n}, {"kind", tree.kind()}};
+    if (tree.net.is_tree()) {
+        net["leaves"] = tree.net.leaves;
+        net["spines"] = tree.net.spines;
+        net["parallel_links"] = tree.net.parallel_links;
+        net["up_links_per_leaf"] = tree.net.up;
+    }
+    out["tree"] = net;
+    out["links"] = {{"accelerator_switch", n},
+                    {"switch_switch", tree.net.switch_links()},
+                    {"total", std::uint64_t{n} + tree.net.switch_links()}};
+
+    const distances d = accelerator_distances(g);
+    out["diameter_hops"] = d.diameter;
+    out["mean_distance_hops"] = d.mean;
+
+    out["bisection"] = json::object();
+    add_cut(out["bisection"], "halves", cut_links(g, [&](std::uint32_t id) { return id < n / 2; }));
+    return out;
+}
+
 std::string gbps(std::uint64_t bps)
 {
     return fmt::format("{:.10g} Gb/s", static_cast<double>(bps) / 1e9);
 }
 
 }  // namespace
+
+void check_fat_tree(const platform_config& config)
+{
+    const topology_config& t = config.topology;
+    const line_network_plan p =
+        plan_network(t.dims[0] * t.dims[1], t.switch_radix, tapered_up_ports(t.switch_radix, t.taper));
+    if (!p.buildable())
+        fat_tree_refuse(config, p);
+}
 
 void check_line_networks(const platform_config& config)
 {
@@ -392,6 +462,8 @@ json describe_topology(const platform_config& config)
         out = describe_hammingmesh(config);
     else if (config.topology.kind == "mesh" || config.topology.kind == "torus")
         out = describe_torus(config);
+    else if (config.topology.kind == "fat_tree")
+        out = describe_fat_tree(config);
     else
         throw config_error(fmt::format("{}: topology.kind: cannot describe '{}'", config.source, config.topology.kind));
 
@@ -426,6 +498,12 @@ std::string format_description(const json& d)
                             shape["switch_radix"].get<unsigned>());
         if (shape["taper"].get<double>() < 1)
             text += fmt::format("taper           {} of the fat-tree leaves' up-links kept\n", shape["taper"].get<double>());
+    } else if (kind == "fat_tree") {
+        text += fmt::format("topology        fat_tree: {}x{} accelerators, switch radix {}\n",
+                            shape["dims"][0].get<unsigned>(), shape["dims"][1].get<unsigned>(),
+                            shape["switch_radix"].get<unsigned>());
+        if (shape["taper"].get<double>() < 1)
+            text += fmt::format("taper           {} of the leaves' up-links kept\n", shape["taper"].get<double>());
     } else {
         text += fmt::format("topology        {}: {}x{} routers\n", kind, shape["dims"][0].get<unsigned>(),
                             shape["dims"][1].get<unsigned>());
@@ -455,6 +533,20 @@ std::string format_description(const json& d)
         text += fmt::format("links           {} on-board, {} accelerator-switch, {} switch-switch, {} wrap ({} in all)\n",
                             l["on_board"].get<std::uint64_t>(), l["accelerator_switch"].get<std::uint64_t>(),
                             l["switch_switch"].get<std::uint64_t>(), l["wrap"].get<std::uint64_t>(),
+                            l["total"].get<std::uint64_t>());
+    } else if (kind == "fat_tree") {
+        const json& sw = d["switches"];
+        const json& p = d["tree"];
+        if (p["kind"] == "switch")
+            text += fmt::format("switches        one {}-port switch\n", p["ports"].get<unsigned>());
+        else
+            text += fmt::format("switches        {} leaf (level 1), {} spine (level 2); {} parallel links per "
+                                "leaf-spine pair ({} up-links per leaf)\n",
+                                sw["leaf"].get<std::uint64_t>(), sw["spine"].get<std::uint64_t>(),
+                                p["parallel_links"].get<unsigned>(), p["up_links_per_leaf"].get<unsigned>());
+        const json& l = d["links"];
+        text += fmt::format("links           {} accelerator-switch, {} switch-switch ({} in all)\n",
+                            l["accelerator_switch"].get<std::uint64_t>(), l["switch_switch"].get<std::uint64_t>(),
                             l["total"].get<std::uint64_t>());
     } else {
         const json& l = d["links"];

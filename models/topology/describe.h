@@ -33,6 +33,12 @@
 //   included. bisection = the smaller of the two cuts, in links and in bandwidth per direction
 //   (links * link.bandwidth). A cut that cannot split anything (one line of one accelerator) is
 //   left out.
+// - Fat tree (topology.kind fat_tree): dims[0]*dims[1] accelerators, each a NIC cabled to a leaf
+//   of one network planned like a line network of that many ports (plan_network): no accelerator
+//   routers; links are accelerator_switch (one per accelerator) and switch_switch; distances count
+//   the switches (leaf, spine, leaf: 4 hops, as between accelerators through a HammingMesh
+//   fat-tree line); the bisection cut puts accelerator ids < N/2 on one side (whole leaves when
+//   k/2 divides N/2), its capacity the tree's (network_capacity).
 // - injection_bandwidth = accelerators * nic.injection_bandwidth. global_bandwidth = 2 *
 //   bisection bandwidth (what crosses the bisection in both directions together);
 //   global_to_injection = global_bandwidth / injection_bandwidth.
@@ -53,6 +59,10 @@ nlohmann::json describe_topology(const platform_config& config);
 /// Throws config_error when a row or column network of a hammingmesh `config` would need more
 /// than a 2-level fat tree (the rule describe_topology applies; the builder checks it too).
 void check_line_networks(const platform_config& config);
+
+/// Throws config_error when a fat_tree `config` has more accelerators (topology.dims) than a
+/// 2-level tree of topology.switch_radix switches joins (k*k/2).
+void check_fat_tree(const platform_config& config);
 
 /// A few human-readable lines of `description` (as returned by describe_topology).
 std::string format_description(const nlohmann::json& description);

@@ -87,14 +87,15 @@ inline unsigned tapered_up_ports(unsigned radix, double taper)
     return std::fabs(up - whole) < 1e-9 && whole >= 1 ? static_cast<unsigned>(whole) : 0;
 }
 
-/// The plan of a line of `boards` boards with switches of `radix` ports (0: unlimited, always a
-/// single switch) whose leaves keep `up_ports` up ports (0: all k/2, nonblocking).
-inline line_network_plan plan_line_network(unsigned boards, unsigned radix, unsigned up_ports = 0)
+/// The plan of a network of `ports` (at least 1) line ports with switches of `radix` ports (0:
+/// unlimited, always a single switch) whose leaves keep `up_ports` up ports (0: all k/2,
+/// nonblocking): one switch when they fit it, else a 2-level fat tree (parallel_links 0 when that
+/// is not enough). A fat-tree machine (topology.kind fat_tree) is one such network whose line
+/// ports are the accelerators.
+inline line_network_plan plan_network(unsigned ports, unsigned radix, unsigned up_ports = 0)
 {
     line_network_plan p;
-    if (boards < 2)
-        return p;
-    p.ports = 2 * boards;
+    p.ports = ports;
     if (radix == 0 || p.ports <= radix) {
         p.kind = line_network_plan::kind_t::single_switch;
         return p;
@@ -107,6 +108,12 @@ inline line_network_plan plan_line_network(unsigned boards, unsigned radix, unsi
     p.parallel_links = up / p.spines;
     p.up = p.spines * p.parallel_links;
     return p;
+}
+
+/// The plan of a line of `boards` boards (2 line ports each); no network below 2 boards.
+inline line_network_plan plan_line_network(unsigned boards, unsigned radix, unsigned up_ports = 0)
+{
+    return boards < 2 ? line_network_plan{} : plan_network(2 * boards, radix, up_ports);
 }
 
 struct hammingmesh_shape {

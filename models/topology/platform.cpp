@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "models/topology/fat_tree.h"
 #include "models/topology/hammingmesh.h"
 #include "models/topology/torus.h"
 
@@ -67,6 +68,8 @@ void check_platform(const platform_config& config)
         hammingmesh::check(config);
     if (config.topology.kind == "mesh" || config.topology.kind == "torus")
         torus::check(config);
+    if (config.topology.kind == "fat_tree")
+        fat_tree::check(config);
 }
 
 std::unique_ptr<platform> build_platform(const platform_config& config, forward_observer* observer)
@@ -76,6 +79,8 @@ std::unique_ptr<platform> build_platform(const platform_config& config, forward_
     // A mesh is a torus without wrap links: one builder for both.
     if (config.topology.kind == "mesh" || config.topology.kind == "torus")
         return std::make_unique<torus>(config, observer);
+    if (config.topology.kind == "fat_tree")
+        return std::make_unique<fat_tree>(config, observer);
     throw std::invalid_argument("unknown topology kind '" + config.topology.kind + "'");
 }
 

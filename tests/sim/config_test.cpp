@@ -492,7 +492,7 @@ TEST(config, override_bad_value)
               "'0'");
     EXPECT_EQ(error_of_set({"topology.kind=ring"}),
               "--set topology.kind=ring: topology.kind: expected one of hammingmesh, mesh, torus, "
-              "got 'ring'");
+              "fat_tree, got 'ring'");
     EXPECT_EQ(error_of_set({"traffic.load=1.5"}),
               "--set traffic.load=1.5: traffic.load: expected a number in (0, 1], got '1.5'");
     EXPECT_EQ(error_of_set({"traffic.load=nan"}),
@@ -831,7 +831,7 @@ struct choice_key {
 };
 
 const std::vector<choice_key> choice_keys{
-    {"topology.kind", {"hammingmesh", "mesh", "torus"}},
+    {"topology.kind", {"hammingmesh", "mesh", "torus", "fat_tree"}},
     {"router.flow_control", {"virtual-cut-through", "wormhole"}},
     {"router.allocator", {"separable-input-first", "islip"}},
     {"router.arbitration", {"round-robin", "age"}},
@@ -1075,7 +1075,7 @@ TEST(config, describe_parameters_shows_the_new_kinds_and_choices)
     }
     const std::vector<std::array<std::string, 3>> expected{
         // key, type column, default
-        {"topology.kind", "hammingmesh|mesh|torus", "hammingmesh"},
+        {"topology.kind", "hammingmesh|mesh|torus|fat_tree", "hammingmesh"},
         {"topology.taper", "real in (0,1]", "1"},
         {"topology.dims", "[int>0, int>0]", "[8, 8]"},
         {"router.clock", "frequency>0", "1GHz"},
@@ -1194,5 +1194,5 @@ TEST(config, every_shipped_configuration_loads)
             ADD_FAILURE() << e.what();
         }
     }
-    EXPECT_GE(files, 12u);  // configs/ and configs/paper/ as shipped
+    EXPECT_GE(files, 15u);  // configs/ and configs/paper/ as shipped
 }

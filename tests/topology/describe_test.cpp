@@ -236,6 +236,71 @@ TEST(describe, torus_8x8)
     EXPECT_DOUBLE_EQ(d["global_to_injection"].get<double>(), 2.0 * 16 * 400 / (64 * 1600));
 }
 
+// The paper's fat-tree baseline at 1,024 accelerators, k = 64: 32 leaves of 32 down and 32 up
+// ports, ceil(32*32/64) = 16 spines, 32/16 = 2 parallel links per leaf-spine pair.
+TEST(describe, fat_tree_1024_radix_64)
+{
+    const json d = describe({"topology.kind=fat_tree", "topology.dims=[32, 32]", "topology.switch_radix=64",
+                             "link.bandwidth=1600Gbps"});
+    EXPECT_EQ(d["topology"], "fat_tree");
+    EXPECT_EQ(d["accelerators"], 1024);
+    EXPECT_EQ(d["routers"]["accelerator"], 0);
+    EXPECT_EQ(d["routers"]["switch"], 48);
+    EXPECT_EQ(d["switches"]["leaf"], 32);
+    EXPECT_EQ(d["switches"]["spine"], 16);
+    EXPECT_EQ(d["tree"]["parallel_links"], 2);
+    EXPECT_EQ(d["tree"]["up_links_per_leaf"], 32);
+    EXPECT_EQ(d["links"]["accelerator_switch"], 1024);
+    EXPECT_EQ(d["links"]["switch_switch"], 1024);  // 32 leaves x 16 spines x 2
+    EXPECT_EQ(d["links"]["total"], 2048);
+    // Leaf, spine, leaf; 31 peers of each accelerator share its leaf (2 hops), 992 do not (4).
+    EXPECT_EQ(d["diameter_hops"], 4);
+    EXPECT_NEAR(d["mean_distance_hops"].get<double>(), (31 * 2.0 + 992 * 4.0) / 1023, 1e-12);
+    // Nonblocking: half of the accelerators' cables cross the cut; global = injection.
+    EXPECT_EQ(d["bisection"]["links"], 512);
+    EXPECT_EQ(d["bisection"]["bandwidth_bps"], 512 * injection_bps);
+    EXPECT_EQ(d["global_bandwidth_bps"], 1024 * injection_bps);
+    EXPECT_DOUBLE_EQ(d["global_to_injection"].get<double>(), 1.0);
+}
+
+TEST(describe, fat_tree_tapered_halves_the_spines_and_the_bisection)
+{
+    const json d = describe({"topology.kind=fat_tree", "topology.dims=[32, 32]", "topology.taper=0.5",
+                             "link.bandwidth=1600Gbps"});
+    EXPECT_EQ(d["switches"]["leaf"], 32);
+    EXPECT_EQ(d["switches"]["spine"], 8);  // ceil(32*16/64)
+    EXPECT_EQ(d["tree"]["parallel_links"], 2);
+    EXPECT_EQ(d["links"]["switch_switch"], 512);
+    // 16 leaves on each side, each sending its 32 accelerators through its 16 up-links.
+    EXPECT_EQ(d["bisection"]["links"], 256);
+    EXPECT_DOUBLE_EQ(d["global_to_injection"].get<double>(), 0.5);
+}
+
+TEST(describe, fat_tree_that_fits_one_switch)
+{
+    const json d = describe({"topology.kind=fat_tree", "topology.dims=[4, 8]"});
+    EXPECT_EQ(d["switches"]["single"], 1);
+    EXPECT_EQ(d["switches"]["total"], 1);
+    EXPECT_EQ(d["links"]["accelerator_switch"], 32);
+    EXPECT_EQ(d["links"]["switch_switch"], 0);
+    EXPECT_EQ(d["diameter_hops"], 2);
+    EXPECT_EQ(d["bisection"]["links"], 16);
+}
+
+TEST(describe, fat_tree_beyond_two_levels_is_rejected)
+{
+    // k*k/2 = 2048 accelerators fit radix 64; 2,112 do not.
+    EXPECT_NO_THROW(describe({"topology.kind=fat_tree", "topology.dims=[32, 64]"}));
+    try {
+        describe({"topology.kind=fat_tree", "topology.dims=[33, 64]"});
+        FAIL() << "no error";
+    } catch (const config_error& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("topology.dims"), std::string::npos) << what;
+        EXPECT_NE(what.find("topology.switch_radix"), std::string::npos) << what;
+    }
+}
+
 TEST(describe, text_names_the_facts)
 {
     const std::string text = format_description(describe({}));

@@ -1,0 +1,232 @@
+// The fat-tree machine (topology.kind fat_tree): accelerators as NICs on the leaves of a 2-level
+// folded Clos. Simulations of a 64-accelerator tree of radix-16 switches (8 leaves of 8
+// accelerators, 4 spines, 2 parallel links per leaf-spine pair; tapered 0.5: 2 spines): uniform
+// traffic and all-to-all deliver every message (the scoreboard checks each), load 1.0 finishes
+// (no deadlock), a tapered tree is slower at all-to-all, and every packet's path, watched
+// decision by decision, is up at most once and then only down: the source's leaf, then (only
+// when the destination hangs below another leaf) a spine and the destination's leaf, over a
+// parallel link that leads there.
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "models/routing/fat_tree_routing.h"
+#include "models/topology/fat_tree.h"
+#include "tb/simulation.h"
+#include "tests/support/harness.h"
+#include "tests/support/scenario.h"
+
+namespace hxsim {
+namespace {
+
+std::vector<std::string> tree_64(std::vector<std::string> more = {})
+{
+    std::vector<std::string> o{"topology.kind=fat_tree", "topology.dims=[8, 8]", "topology.switch_radix=16",
+                               "link.bandwidth=1600Gbps", "run.duration=5us"};
+    o.insert(o.end(), more.begin(), more.end());
+    return o;
+}
+
+/// Checks every forwarding decision against the tree's up/down rule, re-derived here from the
+/// layout of fat_tree_network.h: accelerator p hangs below leaf p / 8 at its port p % 8; a leaf's
+/// ports 8.. go up; spine port q leads to leaf q / parallel.
+class path_checker : public forward_observer {
+public:
+    path_checker(unsigned accelerators, const line_network_plan& plan) : m_n(accelerators), m_plan(plan) {}
+
+    void on_forward(std::uint32_t router, std::uint16_t in_port, std::uint16_t out_port, std::uint8_t out_vc,
+                    const packet& pkt) override
+    {
+        ++m_decisions;
+        path& p = m_paths[pkt.id];
+        ++p.switches;
+        const std::string who = fmt::format("packet {} ({} -> {}), switch {}", pkt.id, pkt.src, pkt.dst, router);
+        if (out_vc != 0 && m_vcs == 1)
+            ADD_FAILURE() << who << ": VC " << int(out_vc);
+        if (pkt.vc_class != 0)
+            ADD_FAILURE() << who << ": class " << int(pkt.vc_class);
+        if (router < m_n || router >= m_n + m_plan.leaves + m_plan.spines) {
+            ADD_FAILURE() << who << ": not a switch of the tree";
+            return;
+        }
+        const unsigned index = router - m_n;
+        const unsigned src_leaf = pkt.src / m_plan.down, dst_leaf = pkt.dst / m_plan.down;
+        if (index < m_plan.leaves) {
+            const bool from_below = in_port < m_plan.down;
+            const bool down = out_port < m_plan.down;
+            if (p.switches == 1) {
+                // The first switch: the source's leaf, entered from the source's NIC.
+                if (index != src_leaf || !from_below || in_port != pkt.src % m_plan.down)
+                    ADD_FAILURE() << who << ": first switch is not the source's leaf port";
+            } else if (from_below || p.switches != 3 || index != dst_leaf) {
+                ADD_FAILURE() << who << ": the second leaf must be the destination's, from a spine, third switch";
+            }
+            if (down) {
+                if (index != dst_leaf || out_port != pkt.dst % m_plan.down)
+                    ADD_FAILURE() << who << ": down to port " << out_port << ", not to the destination";
+                m_paths.erase(pkt.id);
+                ++m_delivered;
+                return;
+            }
+            // Up: only from the source's leaf, and only when the destination is elsewhere.
+            if (p.went_up || index == dst_leaf || out_port >= m_plan.down + m_plan.up)
+                ADD_FAILURE() << who << ": up through port " << out_port << " (went up before: " << p.went_up << ")";
+            p.went_up = true;
+            ++m_ups;
+            return;
+        }
+        // A spine: second switch, after going up; down a parallel link to the destination's leaf.
+        if (p.switches != 2 || !p.went_up)
+            ADD_FAILURE() << who << ": a spine as switch " << p.switches;
+        if (out_port / m_plan.parallel_links != dst_leaf)
+            ADD_FAILURE() << who << ": spine port " << out_port << " leads to leaf "
+                          << out_port / m_plan.parallel_links << ", not " << dst_leaf;
+    }
+
+    std::uint64_t decisions() const { return m_decisions; }
+    std::uint64_t delivered() const { return m_delivered; }
+    std::uint64_t ups() const { return m_ups; }
+    std::size_t unfinished() const { return m_paths.size(); }
+
+private:
+    struct path {
+        unsigned switches = 0;
+        bool went_up = false;
+    };
+    unsigned m_n;
+    line_network_plan m_plan;
+    unsigned m_vcs = 1;
+    std::unordered_map<std::uint64_t, path> m_paths;
+    std::uint64_t m_decisions = 0, m_delivered = 0, m_ups = 0;
+};
+
+TEST(fat_tree, plan_of_the_test_tree)
+{
+    const line_network_plan p = fat_tree::plan_of(test::config_with(tree_64()));
+    EXPECT_TRUE(p.is_tree());
+    EXPECT_EQ(p.leaves, 8u);
+    EXPECT_EQ(p.spines, 4u);
+    EXPECT_EQ(p.parallel_links, 2u);
+    const line_network_plan t = fat_tree::plan_of(test::config_with(tree_64({"topology.taper=0.5"})));
+    EXPECT_EQ(t.spines, 2u);
+    EXPECT_EQ(t.parallel_links, 2u);
+    EXPECT_EQ(t.up, 4u);
+}
+
+TEST(fat_tree, uniform_traffic_delivers_every_message)
+{
+    test::run_scenario([] {
+        const run_outcome out = run_simulation(test::config_with(tree_64({"traffic.load=0.5"})));
+        EXPECT_TRUE(out.ok) << fmt::format("{}", fmt::join(out.failures, "; "));
+        EXPECT_GT(out.stats["messages_delivered"].get<std::uint64_t>(), 300u);
+        EXPECT_EQ(out.stats["messages_delivered"], out.stats["messages_injected"]);
+        EXPECT_EQ(out.stats["config"]["routers"], 12);  // 8 leaves + 4 spines
+    });
+}
+
+TEST(fat_tree, alltoall_delivers_every_message)
+{
+    test::run_scenario([] {
+        const run_outcome out =
+            run_simulation(test::config_with(tree_64({"traffic.pattern=alltoall", "traffic.message_size=2KiB"})));
+        EXPECT_TRUE(out.ok) << fmt::format("{}", fmt::join(out.failures, "; "));
+        EXPECT_EQ(out.stats["messages_delivered"], 64 * 63);
+    });
+}
+
+TEST(fat_tree, full_load_completes_without_deadlock)
+{
+    // Small buffers (2 packets) so that back-pressure reaches across the tree; one VC.
+    test::run_scenario([] {
+        const run_outcome out = run_simulation(test::config_with(
+            tree_64({"traffic.load=1.0", "router.vcs=1", "router.buffer=64flits", "switch.buffer=64flits",
+                     "router.output_buffer=0B", "switch.output_buffer=0B", "traffic.message_size=16KiB",
+                     "link.bandwidth=400Gbps", "run.watchdog=20us"})));
+        EXPECT_TRUE(out.ok) << fmt::format("{}", fmt::join(out.failures, "; "));
+        EXPECT_EQ(out.stats["messages_delivered"], out.stats["messages_injected"]);
+    });
+}
+
+double alltoall_gbps(const std::string& taper)
+{
+    return test::measure_in_child([&] {
+        const run_outcome out = run_simulation(test::config_with(
+            tree_64({"traffic.pattern=alltoall", "traffic.message_size=16KiB", "topology.taper=" + taper})));
+        EXPECT_TRUE(out.ok) << fmt::format("{}", fmt::join(out.failures, "; "));
+        return out.stats["alltoall_gbps_per_accelerator"].get<double>();
+    });
+}
+
+TEST(fat_tree, tapered_tree_is_slower_at_alltoall)
+{
+    const double full = alltoall_gbps("1"), half = alltoall_gbps("0.5");
+    // 56 of 63 peers are below other leaves: a leaf's 8 accelerators send 8*56/63 of a link's
+    // worth through 8 up-links (nonblocking) or 4 (tapered), which caps the tapered tree near
+    // 4/(8*56/63) = 56% of injection.
+    EXPECT_LT(half, 0.8 * full) << "nonblocking " << full << " Gb/s, tapered " << half << " Gb/s";
+    EXPECT_LT(half, 0.65 * 1600) << half;
+}
+
+TEST(fat_tree, every_path_goes_up_at_most_once_then_down)
+{
+    for (const std::string taper : {"1", "0.5"}) {
+        test::run_scenario([&] {
+            const platform_config config =
+                test::config_with(tree_64({"topology.taper=" + taper, "traffic.load=0.8", "router.vcs=1"}));
+            path_checker checker(64, fat_tree::plan_of(config));
+            run_options options;
+            options.observer = &checker;
+            const run_outcome out = run_simulation(config, options);
+            EXPECT_TRUE(out.ok) << fmt::format("{}", fmt::join(out.failures, "; "));
+            const std::uint64_t packets = out.stats["packets_delivered"].get<std::uint64_t>();
+            EXPECT_GT(packets, 1000u);
+            EXPECT_EQ(checker.delivered(), packets);
+            EXPECT_EQ(checker.unfinished(), 0u);
+            // 1 switch (same leaf) or 3 (leaf, spine, leaf), and most pairs are on different leaves.
+            EXPECT_EQ(out.stats["packet_hops"].get<std::uint64_t>(), packets + 2 * checker.ups());
+            EXPECT_GT(checker.ups(), packets / 2);
+        });
+    }
+}
+
+TEST(fat_tree, routing_offers_every_up_port_and_every_parallel_link)
+{
+    const line_network_plan plan = fat_tree::plan_of(test::config_with(tree_64()));
+    const fat_tree_routing routing(plan, 64);
+    packet pkt{};
+    pkt.src = 3;  // leaf 0
+    pkt.dst = 61;  // leaf 7, port 5
+    route_candidates at_leaf;
+    routing.route(64 + 0, 3, pkt, at_leaf);
+    ASSERT_EQ(at_leaf.count, 8u);  // the 8 up ports 8..15
+    for (unsigned i = 0; i < 8; ++i)
+        EXPECT_EQ(at_leaf.items[i].port, 8 + i);
+    route_candidates at_spine;
+    routing.route(64 + 8 + 2, 1, pkt, at_spine);
+    ASSERT_EQ(at_spine.count, 2u);  // leaf 7's two parallel links: ports 14, 15
+    EXPECT_EQ(at_spine.items[0].port, 14);
+    EXPECT_EQ(at_spine.items[1].port, 15);
+    route_candidates at_dst_leaf;
+    routing.route(64 + 7, 9, pkt, at_dst_leaf);
+    ASSERT_EQ(at_dst_leaf.count, 1u);
+    EXPECT_EQ(at_dst_leaf.items[0].port, 5);
+    pkt.dst = 6;  // below leaf 0: straight down
+    route_candidates same_leaf;
+    routing.route(64 + 0, 3, pkt, same_leaf);
+    ASSERT_EQ(same_leaf.count, 1u);
+    EXPECT_EQ(same_leaf.items[0].port, 6);
+}
+
+TEST(fat_tree, config_rules)
+{
+    EXPECT_THROW(test::config_with(tree_64({"routing.algorithm=dimension-order"})), config_error);
+    EXPECT_THROW(test::config_with(tree_64({"topology.taper=0.3"})), config_error);
+    EXPECT_THROW(check_platform(test::config_with(tree_64({"topology.dims=[16, 9]"}))), config_error);  // > 128
+    EXPECT_NO_THROW(check_platform(test::config_with(tree_64({"topology.dims=[16, 8]"}))));
+}
+
+}  // namespace
+}  // namespace hxsim
