@@ -63,11 +63,11 @@ void router_pin_checker::violation(const std::string& what) const
 void router_pin_checker::check_framing(stream& s, std::uint64_t flit, const char* side, unsigned port, unsigned vc)
 {
     const auto at = [&] { return where(side, port, vc); };
-    if (is_head(flit)) {
+    if (router_pins::is_head(flit)) {
         if (s.open)
             violation(fmt::format("{}: a head flit before the tail of the previous packet", at()));
         s.open = true;
-        s.expected = length_of(flit);
+        s.expected = router_pins::length_of(flit);
         s.seen = 0;
         if (s.expected == 0)
             violation(fmt::format("{}: a head flit announcing 0 flits", at()));
@@ -75,7 +75,7 @@ void router_pin_checker::check_framing(stream& s, std::uint64_t flit, const char
         violation(fmt::format("{}: a body flit without a head", at()));
     }
     ++s.seen;
-    if (is_tail(flit)) {
+    if (router_pins::is_tail(flit)) {
         if (s.seen != s.expected)
             violation(fmt::format("{}: the tail came after {} flits, the head announced {}", at(), s.seen, s.expected));
         s.open = false;
@@ -125,10 +125,10 @@ void router_pin_checker::sample()
                 continue;
             ++valid_vcs;
             const std::uint64_t flit = router_pins::flit_of(out_flits, q);
-            if (is_head(flit) && m_out_open_vc[q] >= 0)
+            if (router_pins::is_head(flit) && m_out_open_vc[q] >= 0)
                 violation(fmt::format("{}: a head while the packet on vc {} is still streaming", where("out", q, w),
                                       m_out_open_vc[q]));
-            if (!is_head(flit) && m_out_open_vc[q] != static_cast<int>(w))
+            if (!router_pins::is_head(flit) && m_out_open_vc[q] != static_cast<int>(w))
                 violation(fmt::format("{}: a body flit interleaved with another VC's packet", where("out", q, w)));
             check_framing(m_out[i], flit, "out", q, w);
             m_out_open_vc[q] = m_out[i].open ? static_cast<int>(w) : -1;

@@ -43,14 +43,6 @@ public:
     /// Watches `pins`, sampled on the rising edges of `clock`.
     void watch(sc_core::sc_signal_in_if<bool>& clock, router_pins& pins);
 
-    /// Flit fields, as rtl/hx_router.sv reads them.
-    static bool is_head(std::uint64_t flit) { return (flit >> (verilated_router.flit_width - 1)) & 1; }
-    static bool is_tail(std::uint64_t flit) { return (flit >> (verilated_router.flit_width - 2)) & 1; }
-    static std::uint32_t length_of(std::uint64_t head)
-    {
-        return static_cast<std::uint32_t>(head >> verilated_router.dest_width) & verilated_router.max_packet_flits();
-    }
-
 private:
     struct stream {
         bool open = false;             // between a head and its tail

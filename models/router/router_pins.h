@@ -29,6 +29,23 @@ struct router_pins {
 
     static_assert(verilated_router.flit_width == 64, "a flit is one 64-bit word of the pin vectors");
 
+    /// Flit fields, as rtl/hx_router.sv reads them: head and tail bits on top; a head carries its
+    /// destination in the low dest_width bits and its length in flits above them. The other bits
+    /// are payload the router carries unchanged.
+    static constexpr unsigned head_bit = verilated_router.flit_width - 1;
+    static constexpr unsigned tail_bit = verilated_router.flit_width - 2;
+    static bool is_head(std::uint64_t flit) { return (flit >> head_bit) & 1; }
+    static bool is_tail(std::uint64_t flit) { return (flit >> tail_bit) & 1; }
+    static std::uint32_t length_of(std::uint64_t head)
+    {
+        return static_cast<std::uint32_t>(head >> verilated_router.dest_width) & verilated_router.max_packet_flits();
+    }
+    /// The head fields of a packet of `flits` flits to `destination`.
+    static std::uint64_t head_fields(std::uint32_t flits, std::uint32_t destination)
+    {
+        return (std::uint64_t{1} << head_bit) | (std::uint64_t{flits} << verilated_router.dest_width) | destination;
+    }
+
     /// Port `port`'s flit in a flit vector (two 32-bit words of the vector, low word first).
     static std::uint64_t flit_of(const flits_t& flits, unsigned port)
     {

@@ -25,15 +25,11 @@ namespace hxsim {
 namespace {
 
 constexpr rtl_router_shape shape = verilated_router;
-constexpr unsigned flit_width = shape.flit_width;
-static_assert(flit_width == 64, "the adapter packs a flit into one 64-bit word");
 
-// Fields of the 64-bit flit. The RTL reads head, tail, destination and length; the rest is
-// payload it carries unchanged, where the adapter keeps the packet's slot and the flit's index.
-constexpr unsigned head_bit = flit_width - 1;
-constexpr unsigned tail_bit = flit_width - 2;
+// The payload bits of a flit (router_pins.h has the fields the RTL reads): the adapter keeps the
+// packet's slot and the flit's index there.
 constexpr unsigned slot_shift = 32;
-constexpr std::uint64_t slot_mask = (std::uint64_t{1} << (tail_bit - slot_shift)) - 1;
+constexpr std::uint64_t slot_mask = (std::uint64_t{1} << (router_pins::tail_bit - slot_shift)) - 1;
 constexpr unsigned index_shift = shape.dest_width + shape.len_width;
 constexpr std::uint64_t index_mask = (std::uint64_t{1} << (slot_shift - index_shift)) - 1;
 
@@ -41,9 +37,9 @@ std::uint64_t make_flit(std::uint32_t slot, std::uint32_t index, std::uint32_t f
 {
     std::uint64_t flit = (std::uint64_t{slot} << slot_shift) | (std::uint64_t{index} << index_shift);
     if (index == 0)
-        flit |= (std::uint64_t{1} << head_bit) | (std::uint64_t{flits} << shape.dest_width) | dst;
+        flit |= router_pins::head_fields(flits, dst);
     if (index + 1 == flits)
-        flit |= std::uint64_t{1} << tail_bit;
+        flit |= std::uint64_t{1} << router_pins::tail_bit;
     return flit;
 }
 
@@ -92,7 +88,6 @@ struct rtl_router::impl {
     std::uint64_t cycles = 0;
     std::vector<sim_ps> next_free_in_edge;       // per input port: its pins take one flit per cycle
     std::vector<std::uint32_t> pending_credits;  // per output port and VC, due but not yet presented
-    std::vector<std::uint32_t> buffered;         // per input port and VC, for diagnostics
     std::vector<slot> slots;
     std::vector<std::uint32_t> free_slots;
     std::uint64_t flits_inside = 0;
@@ -107,8 +102,7 @@ struct rtl_router::impl {
         : params(p), vcs_per_class(p.router.vcs / classes),
           buffer_flits(hxsim::buffer_flits(p.router.buffer_bytes, p.router.flit_bytes)), rtl("rtl"),
           checker("checker", router_pin_checker_params{buffer_flits, p.router.downstream_buffer_flits, p.router.port_names}),
-          next_free_in_edge(shape.ports, 0), pending_credits(shape.ports * shape.vcs, 0),
-          buffered(shape.ports * shape.vcs, 0)
+          next_free_in_edge(shape.ports, 0), pending_credits(shape.ports * shape.vcs, 0)
     {
         pins.connect(rtl, clk);
         checker.watch(clk, pins);
@@ -261,7 +255,6 @@ void rtl_router::packet_arrives(unsigned port, const link_beat& beat, sim_ps hea
     const std::uint32_t s = m.acquire_slot();
     impl::slot& sl = m.slots[s];
     sl = impl::slot{pkt, static_cast<std::uint16_t>(port), beat.vc, 0, 0, 0};
-    m.buffered[port * shape.vcs + beat.vc] += n;
     // Flit k has fully arrived one link cycle after flit k-1, never after the tail; each is
     // presented on the first clock edge after that, one per cycle on a port.
     const sim_ps t = m.period();
@@ -341,10 +334,8 @@ void rtl_router::clock_step()
     // Buffer slots freed in the cycle that starts now go back upstream.
     const std::uint32_t freed = m.pins.in_credit.read();
     for (unsigned i = 0; i < shape.ports * shape.vcs; ++i)
-        if ((freed >> i) & 1) {
-            --m.buffered[i];
+        if ((freed >> i) & 1)
             in[i / shape.vcs].return_credits(static_cast<std::uint8_t>(i % shape.vcs), 1, rp.credit_delay_ps);
-        }
     // Flits that left at this edge.
     const std::uint32_t leaving = m.pins.out_valid.read();
     const impl::flits_t& out_flits = m.pins.out_flit.read();

@@ -16,12 +16,22 @@ constexpr unsigned width = verilated_router.flit_width;
 
 /// The pins in one clock cycle, as the checker samples them at the rising edge.
 struct cycle {
-    std::uint32_t in_valid = 0;
-    std::vector<std::pair<unsigned, std::uint64_t>> in_flits;  // port, flit
-    std::uint32_t in_credit = 0;
-    std::uint32_t out_valid = 0;
-    std::vector<std::pair<unsigned, std::uint64_t>> out_flits;
-    std::uint32_t out_credit = 0;
+    using port_flits = std::vector<std::pair<unsigned, std::uint64_t>>;  // port, flit
+
+    // Written in the pins' order; pins left out are idle.
+    cycle(std::uint32_t in_valid_ = 0, port_flits in_flits_ = {}, std::uint32_t in_credit_ = 0,
+          std::uint32_t out_valid_ = 0, port_flits out_flits_ = {}, std::uint32_t out_credit_ = 0)
+        : in_valid(in_valid_), in_flits(std::move(in_flits_)), in_credit(in_credit_), out_valid(out_valid_),
+          out_flits(std::move(out_flits_)), out_credit(out_credit_)
+    {
+    }
+
+    std::uint32_t in_valid;
+    port_flits in_flits;
+    std::uint32_t in_credit;
+    std::uint32_t out_valid;
+    port_flits out_flits;
+    std::uint32_t out_credit;
 };
 
 std::uint32_t bit(unsigned port, unsigned vc) { return 1u << (port * vcs + vc); }
