@@ -119,8 +119,9 @@ TEST(allocator, every_matching_is_legal_on_random_requests)
                 std::vector<unsigned> grants;
                 a.allocate(requests, grants);
                 expect_legal(requests, grants);
-                if (!requests.empty())
+                if (!requests.empty()) {
                     EXPECT_FALSE(grants.empty());
+                }
             }
         }
 }
