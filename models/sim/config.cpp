@@ -942,13 +942,6 @@ private:
                                        *keys.begin(), what));
             }
         };
-        // One flit per clock cycle: on the crossbar, and on every link into and out of the router.
-        const auto one_flit_per_cycle = [&](std::uint64_t bps) {
-            return static_cast<unsigned __int128>(c.flit_bytes) * 8 * 1'000'000'000'000 ==
-                   static_cast<unsigned __int128>(r.clock_period_ps) * bps;
-        };
-        const std::string flit_rate = fmt::format("moves one {} flit per cycle of router.clock ({} ps)",
-                                                  format_size_bytes(c.flit_bytes), r.clock_period_ps);
         const std::uint64_t buffer = c.router.buffer_bytes / c.flit_bytes;
 
         require(c.topology.kind == "hammingmesh", {"topology.kind", "rtl.routers"},
@@ -978,15 +971,19 @@ private:
                 {"router.input_latency", "router.output_latency", "rtl.routers"},
                 fmt::format("is clocked: router.input_latency and output_latency must be whole cycles of {} ps",
                             r.clock_period_ps));
-        require(one_flit_per_cycle(r.crossbar_bandwidth_bps), {"router.crossbar_bandwidth", "rtl.routers"},
-                flit_rate + fmt::format(": router.crossbar_bandwidth must be {} bit/s",
-                                        c.flit_bytes * 8 * 1'000'000'000'000 / r.clock_period_ps));
-        require(one_flit_per_cycle(c.link.bandwidth_bps), {"link.bandwidth", "rtl.routers"},
-                flit_rate + fmt::format(": link.bandwidth must be {} bit/s",
-                                        c.flit_bytes * 8 * 1'000'000'000'000 / r.clock_period_ps));
-        require(one_flit_per_cycle(c.nic.injection_bandwidth_bps), {"nic.injection_bandwidth", "rtl.routers"},
-                flit_rate + fmt::format(": nic.injection_bandwidth must be {} bit/s",
-                                        c.flit_bytes * 8 * 1'000'000'000'000 / r.clock_period_ps));
+        // One flit per clock cycle: on the crossbar, and on every link into and out of the router.
+        const std::pair<std::string_view, std::uint64_t> flit_paths[] = {
+            {"router.crossbar_bandwidth", r.crossbar_bandwidth_bps},
+            {"link.bandwidth", c.link.bandwidth_bps},
+            {"nic.injection_bandwidth", c.nic.injection_bandwidth_bps}};
+        for (const auto& [key, bps] : flit_paths) {
+            require(static_cast<unsigned __int128>(c.flit_bytes) * 8 * 1'000'000'000'000 ==
+                        static_cast<unsigned __int128>(r.clock_period_ps) * bps,
+                    {key, "rtl.routers"},
+                    fmt::format("moves one {} flit per cycle of router.clock ({} ps): {} must be {} bit/s",
+                                format_size_bytes(c.flit_bytes), r.clock_period_ps, key,
+                                c.flit_bytes * 8 * 1'000'000'000'000 / r.clock_period_ps));
+        }
         require(c.nic.mtu_bytes / c.flit_bytes <= rtl.max_packet_flits(), {"nic.mtu", "rtl.routers"},
                 fmt::format("carries packets of at most {} flits", rtl.max_packet_flits()));
         const std::uint64_t accelerators = std::uint64_t{c.topology.board[0]} * c.topology.board[1] *
