@@ -33,35 +33,6 @@ inline void run_scenario(const std::function<void()>& body)
     EXPECT_EQ(WEXITSTATUS(status), 0) << "scenario failed; its failures are printed above";
 }
 
-/// Runs `body` in a forked child and returns the number it computed (NaN if the child failed), so
-/// that a test can compare several simulations, each in its own process.
-inline double measure_in_child(const std::function<double()>& body)
-{
-    int fds[2];
-    if (pipe(fds) != 0)
-        return std::nan("");
-    std::fflush(nullptr);
-    const pid_t pid = fork();
-    if (pid == 0) {
-        close(fds[0]);
-        const double value = body();
-        const bool ok = !::testing::Test::HasFailure();
-        if (ok && write(fds[1], &value, sizeof value) != sizeof value)
-            _exit(2);
-        std::fflush(nullptr);
-        _exit(ok ? 0 : 1);
-    }
-    close(fds[1]);
-    double value = std::nan("");
-    const bool got = pid > 0 && read(fds[0], &value, sizeof value) == sizeof value;
-    close(fds[0]);
-    int status = 0;
-    if (pid > 0)
-        waitpid(pid, &status, 0);
-    EXPECT_TRUE(got && WIFEXITED(status) && WEXITSTATUS(status) == 0) << "measurement failed; see above";
-    return got ? value : std::nan("");
-}
-
 /// Runs `body` in a forked child and returns the records it produced (empty if the child
 /// failed), so that a test can compare what two simulations saw, record by record.
 template <typename T>
@@ -104,6 +75,14 @@ std::vector<T> collect_in_child(const std::function<std::vector<T>()>& body)
     if (!records.empty())
         std::memcpy(records.data(), bytes.data(), bytes.size());
     return records;
+}
+
+/// Runs `body` in a forked child and returns the number it computed (NaN if the child failed), so
+/// that a test can compare several simulations, each in its own process.
+inline double measure_in_child(const std::function<double()>& body)
+{
+    const std::vector<double> value = collect_in_child<double>([&] { return std::vector<double>{body()}; });
+    return value.size() == 1 ? value.front() : std::nan("");
 }
 
 }  // namespace hxsim::test
