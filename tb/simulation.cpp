@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "models/core/wake_scheduler.h"
 #include "models/topology/platform.h"
 #include "models/router/rtl_router.h"
 #include "models/trace/trace_attach.h"
@@ -160,6 +161,8 @@ run_outcome run_simulation(const platform_config& config, const run_options& opt
     run_outcome outcome;
     if (options.trace.enabled())
         rtl_router::enable_tracing();
+    // At the top of the hierarchy, before the models that use it; this run goes to completion.
+    wake_scheduler::instance().allow_running_ahead();
     auto net = build_platform(config, options.observer);
     std::unique_ptr<traffic_pattern> configured;
     if (options.pattern == nullptr)

@@ -18,11 +18,6 @@ traffic_generator::traffic_generator(const sc_core::sc_module_name& name, platfo
         to_nic[i].bind(net.nic_of(i).host_in);
         net.nic_of(i).host_out.bind(from_nic[i]);
     }
-    m_due.set_exclusive_event();  // m_wake is notified through m_due only
-    SC_HAS_PROCESS(traffic_generator);
-    SC_METHOD(wake);
-    sensitive << m_wake;
-    dont_initialize();
 }
 
 void traffic_generator::start_of_simulation()

@@ -57,7 +57,7 @@ private:
     std::vector<message_spec> m_pending;  // each source's next message
     unsigned m_sources_left;
     action_queue<std::uint32_t> m_due;
-    sc_core::sc_event m_wake;
+    scheduled_wake m_wake{[this] { wake(); }};
     std::vector<message_slot*> m_free_slots;
     std::vector<std::unique_ptr<message_slot>> m_slots;
 };

@@ -9,13 +9,20 @@ namespace hxsim {
 
 using sim_ps = std::uint64_t;
 
-/// The kernel's current time in picoseconds.
+/// The time of the wake_scheduler's pass while it runs ahead of the kernel (wake_scheduler.h).
+struct scheduler_clock {
+    static inline bool ahead = false;  ///< a pass has moved past the kernel's time
+    static inline sim_ps now_ps = 0;   ///< the pass's time while `ahead`
+};
+
+/// The current simulated time in picoseconds: the kernel's, or the scheduler's while it runs
+/// ahead of the kernel.
 inline sim_ps now_ps()
 {
     // The kernel's clock lives in the simulation context, one per process (SystemC elaborates
     // once): keep a reference to it instead of calling into the library for every look.
     static const sc_core::sc_time& now = sc_core::sc_time_stamp();
-    return now.value();
+    return scheduler_clock::ahead ? scheduler_clock::now_ps : now.value();
 }
 
 /// A picosecond count as an sc_time (the kernel resolution is left at its 1 ps default).

@@ -19,12 +19,6 @@ nic::nic(const sc_core::sc_module_name& name, const nic_params& params)
         m_next_sequence_dense.assign(params.accelerators, 0);
         m_expected_sequence_dense.assign(params.accelerators, 0);
     }
-
-    m_actions.set_exclusive_event();  // m_wake is notified through m_actions only
-    SC_HAS_PROCESS(nic);
-    SC_METHOD(wake);
-    sensitive << m_wake;
-    dont_initialize();
 }
 
 bool nic::validate(tlm::tlm_generic_payload& trans)

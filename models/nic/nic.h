@@ -118,7 +118,7 @@ private:
     tlm::tlm_generic_payload m_delivery;
     message_extension* m_delivery_ext;  // owned by m_delivery
     action_queue<action> m_actions;
-    sc_core::sc_event m_wake;
+    scheduled_wake m_wake{[this] { wake(); }};
 
     // Sending.
     std::deque<outgoing> m_send_queue;

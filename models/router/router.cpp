@@ -115,12 +115,6 @@ router::router(const sc_core::sc_module_name& name, const router_params& params)
             ovc.credits = credit_counter(m_params.downstream_buffer_flits[p]);
         }
     }
-
-    m_actions.set_exclusive_event();  // m_wake is notified through m_actions only
-    SC_HAS_PROCESS(router);
-    SC_METHOD(wake);
-    sensitive << m_wake;
-    dont_initialize();
 }
 
 router::~router() = default;

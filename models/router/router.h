@@ -149,7 +149,7 @@ private:
     std::vector<std::uint64_t> m_requesting;
     std::vector<std::uint64_t> m_link_waiting;
     action_queue<action> m_actions;
-    sc_core::sc_event m_wake;
+    scheduled_wake m_wake{[this] { wake(); }};
     // Pending wake_up actions, one per instant, in increasing order (a sorted vector: there are
     // few, and the one due is the first).
     std::vector<sim_ps> m_wake_ups;

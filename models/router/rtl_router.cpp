@@ -137,6 +137,9 @@ rtl_router::rtl_router(const sc_core::sc_module_name& name, const rtl_router_par
         throw std::invalid_argument(fmt::format("{}: needs a clock and at most {} destinations", this->name(),
                                                 shape.max_destinations()));
     m_impl = std::make_unique<impl>(params, shape.classes);
+    // Its neighbours call into it and it notifies its clock from their time: they must not run
+    // ahead of the kernel.
+    wake_scheduler::instance().forbid_running_ahead();
 
     in.init(rp.ports, [this](const char*, std::size_t i) {
         return new link_target_socket(("in_" + m_impl->params.router.port_names.at(i)).c_str(), *this,

@@ -1,0 +1,101 @@
+// One SystemC process wakes every transaction-level model (routers, NICs, the traffic generator)
+// at the instants they ask for. The kernel's timed queue then holds a single notification
+// instead of one per module, and a wake-up costs a compact heap entry and a call instead of an
+// sc_event_timed allocation, a pointer-chasing heap and a process switch (docs/performance.md).
+//
+// Running ahead: the kernel has nothing to do between two of its own activities but wake this
+// process, so once allowed (allow_running_ahead(): the simulation runs to completion, sc_start()
+// without a time limit, and no model outside the scheduler can be called into by the scheduled
+// ones) a pass goes on through later instants, up to the kernel's next pending activity (the
+// watchdog, say), and the models read the pass's time through now_ps(). The order of wake-ups
+// is the same either way, and so are the results; the kernel sees one activation per span
+// instead of one per instant.
+//
+// Order at one instant: wake-ups run in the order they were asked for (time, then request
+// sequence), and a wake-up asked for "now" while the scheduler runs is served in the same pass,
+// after those already due. A model therefore sees at one instant what every model woken before it
+// did at that instant, as it would in a later delta cycle. Models driven by signals (the RTL
+// adapter, the watchdog) keep their own processes and meet the scheduled models through the
+// link calls and through request() from outside a pass, which notifies the scheduler's event.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <vector>
+
+#include <systemc>
+
+#include "models/core/sim_time.h"
+
+namespace hxsim {
+
+class wake_scheduler;
+
+/// A model's handle on the scheduler: calls its function at every instant asked for.
+class scheduled_wake {
+public:
+    /// `fn` is the model's wake-up (it drains the actions due and asks for the next instant).
+    explicit scheduled_wake(std::function<void()> fn);
+
+    /// Wake at `at_ps` (not in the past). Asking for an instant later than one already pending
+    /// costs nothing: the model, woken earlier, asks again for what it still has to do.
+    void request(sim_ps at_ps);
+
+private:
+    friend class wake_scheduler;
+    static constexpr sim_ps none = std::numeric_limits<sim_ps>::max();
+
+    std::function<void()> m_fn;
+    wake_scheduler* m_scheduler;
+    sim_ps m_pending_ps = none;  // the earliest instant asked for and not yet served
+};
+
+class wake_scheduler : public sc_core::sc_module {
+public:
+    /// The simulation's scheduler, built on first use (during elaboration: a simulation builds
+    /// its models first). A process runs one simulation, so there is one.
+    static wake_scheduler& instance();
+
+    /// Lets passes run ahead of the kernel (above). For a simulation that sc_start()s without a
+    /// time limit; off again for good once a model needs the kernel's own time (forbid).
+    void allow_running_ahead()
+    {
+        if (m_ahead_allowed == ahead::off)
+            m_ahead_allowed = ahead::allowed;
+    }
+    /// Models with processes of their own that scheduled models call into (the RTL adapter):
+    /// their notifications must be made at the kernel's time.
+    void forbid_running_ahead() { m_ahead_allowed = ahead::forbidden; }
+
+    /// Wake-ups served so far (kernel-independent work measure).
+    std::uint64_t wake_ups() const { return m_wake_ups; }
+
+private:
+    friend class scheduled_wake;
+    struct entry {
+        sim_ps at_ps;
+        std::uint64_t seq;
+        scheduled_wake* who;
+    };
+
+    explicit wake_scheduler(const sc_core::sc_module_name& name);
+    void enqueue(scheduled_wake& who, sim_ps at_ps);
+    void run();
+    struct later {  // a function object, inlined into the heap operations
+        bool operator()(const entry& a, const entry& b) const
+        {
+            return a.at_ps != b.at_ps ? a.at_ps > b.at_ps : a.seq > b.seq;
+        }
+    };
+
+    std::vector<entry> m_heap;  // min-heap on (at_ps, seq)
+    std::uint64_t m_next_seq = 0;
+    std::uint64_t m_wake_ups = 0;
+    sc_core::sc_event m_event;
+    bool m_running = false;
+    enum class ahead : std::uint8_t { off, allowed, forbidden } m_ahead_allowed = ahead::off;
+    sim_ps m_notified_ps = scheduled_wake::none;  // the kernel notification pending, if any
+};
+
+}  // namespace hxsim
