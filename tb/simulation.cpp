@@ -60,6 +60,10 @@ nlohmann::json collect_stats(const platform_config& config, const platform& net,
                    {"load", config.traffic.load},
                    {"message_size_bytes", config.traffic.message_size_bytes},
                    {"seed", config.run.seed}};
+    if (config.topology.kind == "dragonfly")
+        s["config"]["dragonfly"] = {{"terminals_per_router", config.topology.terminals_per_router},
+                                    {"routers_per_group", config.topology.routers_per_group},
+                                    {"global_links_per_router", config.topology.global_links_per_router}};
     s["messages_injected"] = board.injected();
     s["messages_delivered"] = board.delivered_count();
     s["bytes_injected"] = board.bytes_injected();
@@ -248,6 +252,10 @@ std::string format_summary(const nlohmann::json& s)
     if (cfg["topology"] == "hammingmesh")
         out += fmt::format("hxsim: hammingmesh {}x{} boards of {}x{}", cfg["grid"][0].get<unsigned>(),
                            cfg["grid"][1].get<unsigned>(), cfg["board"][0].get<unsigned>(), cfg["board"][1].get<unsigned>());
+    else if (cfg["topology"] == "dragonfly")
+        out += fmt::format("hxsim: dragonfly p={} a={} h={}", cfg["dragonfly"]["terminals_per_router"].get<unsigned>(),
+                           cfg["dragonfly"]["routers_per_group"].get<unsigned>(),
+                           cfg["dragonfly"]["global_links_per_router"].get<unsigned>());
     else
         out += fmt::format("hxsim: {} {}x{}", cfg["topology"].get<std::string>(), cfg["dims"][0].get<unsigned>(),
                            cfg["dims"][1].get<unsigned>());

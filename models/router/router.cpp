@@ -262,7 +262,8 @@ void router::route(unsigned port, packet& pkt)
         throw std::logic_error(fmt::format("{}: no route for packet {} ({} -> {}) entering at {}", name(), pkt.id,
                                            pkt.src, pkt.dst, port_name(port)));
     // Minimal adaptive: the candidate port and VC with the most free downstream space wins; ties
-    // go to the earlier candidate, then the lower VC.
+    // go to the earlier candidate, then the lower VC. A UGAL candidate (hops > 0) scores minus its
+    // queue (downstream space in use and flits waiting here) times the hops of its path.
     const sim_ps now = now_ps();
     bool found = false;
     std::int64_t best_score = 0;
@@ -271,7 +272,9 @@ void router::route(unsigned port, packet& pkt)
         output_port& op = m_outputs[c.port];
         for (unsigned k = 0; k < m_vcs_per_class; ++k) {
             const unsigned v = c.vc_class * m_vcs_per_class + k;
-            const std::int64_t score = op.vcs[v].credits.available(now) - static_cast<std::int64_t>(op.vcs[v].queued_flits);
+            const std::int64_t room = op.vcs[v].credits.available(now) - static_cast<std::int64_t>(op.vcs[v].queued_flits);
+            const std::int64_t score =
+                c.hops == 0 ? room : (room - std::int64_t{m_params.downstream_buffer_flits[c.port]}) * c.hops;
             if (!found || score > best_score) {
                 found = true;
                 best_score = score;

@@ -12,6 +12,9 @@ namespace hxsim {
 struct route_candidate {
     std::uint16_t port;
     std::uint8_t vc_class;
+    /// 0: the router weighs this candidate by free downstream space. Else (UGAL) the switch hops of
+    /// the path it begins: the router weighs it by its queue times these hops.
+    std::uint8_t hops = 0;
 };
 
 /// The permitted next hops of one packet, in the fixed order that breaks ties.
@@ -20,12 +23,13 @@ struct route_candidates {
     std::array<route_candidate, capacity> items;  // the first `count` are set
     unsigned count = 0;
 
-    void add(std::uint16_t port, std::uint8_t vc_class)
+    /// Adds a candidate unless `port` is offered already; `hops` as in route_candidate.
+    void add(std::uint16_t port, std::uint8_t vc_class, std::uint8_t hops = 0)
     {
         for (unsigned i = 0; i < count; ++i)
             if (items[i].port == port)
                 return;
-        items[count++] = route_candidate{port, vc_class};
+        items[count++] = route_candidate{port, vc_class, hops};
     }
 };
 

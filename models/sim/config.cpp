@@ -62,8 +62,9 @@ const std::vector<parameter>& schema()
 {
     // Sections appear in this order in messages and in describe_parameters().
     static const std::vector<parameter> parameters{
-        {"topology.kind", value_kind::choice, 0, {"hammingmesh", "mesh", "torus", "fat_tree"}, "hammingmesh",
-         "network topology (fat_tree: the paper's fat-tree baseline, every accelerator a NIC on a leaf of a 2-level tree)",
+        {"topology.kind", value_kind::choice, 0, {"hammingmesh", "mesh", "torus", "fat_tree", "dragonfly"}, "hammingmesh",
+         "network topology (fat_tree: the paper's fat-tree baseline, every accelerator a NIC on a leaf of a 2-level tree; "
+         "dragonfly: the paper's Dragonfly baseline, NICs on the routers of all-to-all groups)",
          [](platform_config& c) -> auto& { return c.topology.kind; }},
         {"topology.board", value_kind::pair, 1, {}, "[2, 2]",
          "accelerators per board: [rows a, columns b]",
@@ -81,6 +82,15 @@ const std::vector<parameter>& schema()
         {"topology.dims", value_kind::pair, 2, {}, "[8, 8]",
          "mesh, torus: routers [rows, columns], one terminal each; fat_tree: rows*columns accelerators",
          [](platform_config& c) -> auto& { return c.topology.dims; }},
+        {"topology.terminals_per_router", value_kind::integer, 1, {}, "2",
+         "dragonfly: accelerators (NICs) per router, p",
+         [](platform_config& c) -> auto& { return c.topology.terminals_per_router; }},
+        {"topology.routers_per_group", value_kind::integer, 1, {}, "4",
+         "dragonfly: routers per group, a, joined all-to-all by local links",
+         [](platform_config& c) -> auto& { return c.topology.routers_per_group; }},
+        {"topology.global_links_per_router", value_kind::integer, 1, {}, "2",
+         "dragonfly: global links per router, h; a*h + 1 groups, one global link between each pair",
+         [](platform_config& c) -> auto& { return c.topology.global_links_per_router; }},
 
         {"link.bandwidth", value_kind::bandwidth, 1, {}, "400Gbps",
          "bandwidth of every board and cable link",
@@ -196,8 +206,9 @@ const std::vector<parameter>& schema()
          "network switch: arbiter priority: rotating, or oldest packet first",
          [](platform_config& c) -> auto& { return c.net_switch.arbitration; }},
 
-        {"routing.algorithm", value_kind::choice, 0, {"min-adaptive", "dimension-order"}, "min-adaptive",
-         "routing algorithm (dimension-order: mesh and torus only)",
+        {"routing.algorithm", value_kind::choice, 0, {"min-adaptive", "dimension-order", "ugal", "minimal"},
+         "min-adaptive",
+         "routing algorithm (dimension-order: mesh and torus only; ugal, minimal: dragonfly only, which needs one of them)",
          [](platform_config& c) -> auto& { return c.routing.algorithm; }},
 
         {"traffic.pattern", value_kind::choice, 0,
@@ -895,6 +906,33 @@ private:
                  fmt::format("routing.algorithm: dimension-order routing applies to mesh and torus; "
                              "{} uses min-adaptive",
                              c.topology.kind));
+        }
+
+        if ((c.routing.algorithm == "ugal" || c.routing.algorithm == "minimal") && c.topology.kind != "dragonfly") {
+            fail({"routing.algorithm", "topology.kind"},
+                 fmt::format("routing.algorithm: {} routing applies to dragonfly; {} uses {}", c.routing.algorithm,
+                             c.topology.kind, c.topology.kind == "mesh" || c.topology.kind == "torus"
+                                                  ? "dimension-order or min-adaptive"
+                                                  : "min-adaptive"));
+        }
+
+        // Router ports and accelerator ids are 16 and 32 bits wide.
+        if (c.topology.kind == "dragonfly") {
+            const topology_config& t = c.topology;
+            const std::uint64_t radix = std::uint64_t{t.terminals_per_router} + t.routers_per_group - 1 +
+                                        t.global_links_per_router;
+            const std::uint64_t groups = std::uint64_t{t.routers_per_group} * t.global_links_per_router + 1;
+            const unsigned __int128 terminals =
+                static_cast<unsigned __int128>(groups) * t.routers_per_group * t.terminals_per_router;
+            if (radix > std::numeric_limits<std::uint16_t>::max() ||
+                terminals > std::numeric_limits<std::uint32_t>::max() / 2) {
+                fail({"topology.terminals_per_router", "topology.routers_per_group", "topology.global_links_per_router"},
+                     fmt::format("topology: a dragonfly of p = {}, a = {}, h = {} has routers of radix p + a - 1 + h = "
+                                 "{} (at most {}) and (a*h + 1) * a * p accelerators (at most {})",
+                                 t.terminals_per_router, t.routers_per_group, t.global_links_per_router, radix,
+                                 std::numeric_limits<std::uint16_t>::max(),
+                                 std::numeric_limits<std::uint32_t>::max() / 2));
+            }
         }
 
         // Virtual cut-through: a buffer must take a whole packet.

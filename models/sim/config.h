@@ -20,12 +20,15 @@ public:
 
 /// All times are integer picoseconds, sizes bytes, bandwidths bits per second.
 struct topology_config {
-    std::string kind;                 ///< "hammingmesh", "mesh", "torus" or "fat_tree"
+    std::string kind;                 ///< "hammingmesh", "mesh", "torus", "fat_tree" or "dragonfly"
     std::array<unsigned, 2> board{};  ///< hammingmesh: accelerators per board {rows a, columns b}
     std::array<unsigned, 2> grid{};   ///< hammingmesh: boards {board-rows x, board-columns y}
     unsigned switch_radix = 0;        ///< hammingmesh: ports per switch of the row and column networks
     double taper = 1;                 ///< hammingmesh fat-tree lines: fraction of a leaf's k/2 up-links kept
     std::array<unsigned, 2> dims{};   ///< mesh, torus: routers {rows, columns}, one terminal each
+    unsigned terminals_per_router = 0;     ///< dragonfly: p
+    unsigned routers_per_group = 0;        ///< dragonfly: a
+    unsigned global_links_per_router = 0;  ///< dragonfly: h
 };
 
 struct link_config {
@@ -58,7 +61,7 @@ struct router_config {
 };
 
 struct routing_config {
-    std::string algorithm;  ///< "min-adaptive"
+    std::string algorithm;  ///< "min-adaptive", "dimension-order", "ugal" or "minimal"
 };
 
 struct traffic_config {

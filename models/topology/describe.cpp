@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "models/routing/dimension_order_routing.h"
+#include "models/topology/dragonfly_shape.h"
 #include "models/topology/hammingmesh_shape.h"
 
 namespace hxsim {
@@ -432,6 +433,75 @@ json describe_fat_tree(const platform_config& config)
     return out;
 }
 
+/// A Dragonfly (dragonfly_shape.h): accelerators are the graph's accelerator vertices (their NICs),
+/// each cabled to its router, vertex n + R for router R. Distances count the routers (NIC, up to
+/// 4 routers, NIC: at most 5 hops, 3 of them router to router). Two balanced cuts, each counting
+/// every link with its ends on different sides: "halves", the accelerators by id (< n/2) and each
+/// router on the side of its first accelerator; "groups", the groups below g/2 against the rest,
+/// where the middle group of an odd g is split: its routers a/2 .. a-1 (whose palmtree global
+/// links all lead to lower groups) join the lower groups. The second exists only when whole
+/// routers balance it (g or a even).
+json describe_dragonfly(const platform_config& config)
+{
+    const topology_config& t = config.topology;
+    const dragonfly_shape s{t.terminals_per_router, t.routers_per_group, t.global_links_per_router};
+    const std::uint32_t n = s.terminals();
+    topology_graph g;
+    g.accelerators = n;
+    g.vertices = n + s.routers();
+    for (std::uint32_t id = 0; id < n; ++id)
+        g.edges.emplace_back(id, n + s.router_of_terminal(id));
+    for (std::uint32_t r = 0; r < s.routers(); ++r) {
+        const unsigned group = s.group_of(r), here = r % s.a;
+        for (unsigned other = here + 1; other < s.a; ++other)
+            g.edges.emplace_back(n + r, n + group * s.a + other);
+        // Each global link once, from the lower group.
+        for (unsigned j = 0; j < s.h; ++j) {
+            const unsigned link = here * s.h + j, far_group = s.global_target(group, link);
+            if (group < far_group)
+                g.edges.emplace_back(n + r, n + far_group * s.a + s.router_of_link(s.far_end(link)));
+        }
+    }
+    const auto crossing = [&](const std::function<bool(std::uint32_t)>& lower) {
+        std::uint64_t links = 0;
+        for (const auto& [u, v] : g.edges)
+            links += lower(u) != lower(v) ? 1 : 0;
+        return links;
+    };
+
+    json out;
+    out["topology"] = "dragonfly";
+    out["shape"] = {{"terminals_per_router", s.p}, {"routers_per_group", s.a}, {"global_links_per_router", s.h},
+                    {"groups", s.groups()}, {"switch_radix", s.radix()}};
+    out["accelerators"] = n;
+    out["routers"] = {{"accelerator", 0}, {"switch", s.routers()}};
+    out["switches"] = {{"groups", s.groups()}, {"per_group", s.a}, {"total", s.routers()}};
+    out["links"] = {{"accelerator_switch", n},
+                    {"local", s.local_links()},
+                    {"global", s.global_links()},
+                    {"total", n + s.local_links() + s.global_links()}};
+
+    const distances d = accelerator_distances(g);
+    out["diameter_hops"] = d.diameter;
+    out["switch_diameter_hops"] = d.diameter - 2;  // less the two NIC cables
+    out["mean_distance_hops"] = d.mean;
+
+    out["bisection"] = json::object();
+    add_cut(out["bisection"], "halves", crossing([&](std::uint32_t v) {
+                return 2 * std::uint64_t{v < n ? v : (v - n) * s.p} < n;
+            }));
+    const unsigned groups = s.groups(), middle = groups / 2;
+    std::optional<std::uint64_t> by_groups;
+    if (groups % 2 == 0 || s.a % 2 == 0)
+        by_groups = crossing([&](std::uint32_t v) {
+            const unsigned router = v < n ? s.router_of_terminal(v) : v - n;
+            const unsigned group = s.group_of(router);
+            return group < middle || (groups % 2 == 1 && group == middle && router % s.a >= s.a / 2);
+        });
+    add_cut(out["bisection"], "groups", by_groups);
+    return out;
+}
+
 std::string gbps(std::uint64_t bps)
 {
     return fmt::format("{:.10g} Gb/s", static_cast<double>(bps) / 1e9);
@@ -464,6 +534,8 @@ json describe_topology(const platform_config& config)
         out = describe_torus(config);
     else if (config.topology.kind == "fat_tree")
         out = describe_fat_tree(config);
+    else if (config.topology.kind == "dragonfly")
+        out = describe_dragonfly(config);
     else
         throw config_error(fmt::format("{}: topology.kind: cannot describe '{}'", config.source, config.topology.kind));
 
@@ -504,6 +576,12 @@ std::string format_description(const json& d)
                             shape["switch_radix"].get<unsigned>());
         if (shape["taper"].get<double>() < 1)
             text += fmt::format("taper           {} of the leaves' up-links kept\n", shape["taper"].get<double>());
+    } else if (kind == "dragonfly") {
+        text += fmt::format("topology        dragonfly: {} groups of {} routers, {} accelerators and {} global "
+                            "links per router, switch radix {}\n",
+                            shape["groups"].get<unsigned>(), shape["routers_per_group"].get<unsigned>(),
+                            shape["terminals_per_router"].get<unsigned>(), shape["global_links_per_router"].get<unsigned>(),
+                            shape["switch_radix"].get<unsigned>());
     } else {
         text += fmt::format("topology        {}: {}x{} routers\n", kind, shape["dims"][0].get<unsigned>(),
                             shape["dims"][1].get<unsigned>());
@@ -548,14 +626,21 @@ std::string format_description(const json& d)
         text += fmt::format("links           {} accelerator-switch, {} switch-switch ({} in all)\n",
                             l["accelerator_switch"].get<std::uint64_t>(), l["switch_switch"].get<std::uint64_t>(),
                             l["total"].get<std::uint64_t>());
+    } else if (kind == "dragonfly") {
+        const json& l = d["links"];
+        text += fmt::format("links           {} accelerator-switch, {} local, {} global ({} in all)\n",
+                            l["accelerator_switch"].get<std::uint64_t>(), l["local"].get<std::uint64_t>(),
+                            l["global"].get<std::uint64_t>(), l["total"].get<std::uint64_t>());
     } else {
         const json& l = d["links"];
         text += fmt::format("links           {} router-router, {} wrap ({} in all)\n",
                             l["router_router"].get<std::uint64_t>(), l["wrap"].get<std::uint64_t>(),
                             l["total"].get<std::uint64_t>());
     }
-    text += fmt::format("diameter        {} hops (mean distance {:.3f} hops)\n", d["diameter_hops"].get<unsigned>(),
-                        d["mean_distance_hops"].get<double>());
+    const std::string switch_hops =
+        kind == "dragonfly" ? fmt::format(", {} switch to switch", d["switch_diameter_hops"].get<unsigned>()) : "";
+    text += fmt::format("diameter        {} hops{} (mean distance {:.3f} hops)\n", d["diameter_hops"].get<unsigned>(),
+                        switch_hops, d["mean_distance_hops"].get<double>());
     const json& b = d["bisection"];
     std::string cuts;
     for (const auto& [name, cut] : b["cuts"].items())

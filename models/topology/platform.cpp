@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "models/topology/dragonfly.h"
 #include "models/topology/fat_tree.h"
 #include "models/topology/hammingmesh.h"
 #include "models/topology/torus.h"
@@ -70,6 +71,8 @@ void check_platform(const platform_config& config)
         torus::check(config);
     if (config.topology.kind == "fat_tree")
         fat_tree::check(config);
+    if (config.topology.kind == "dragonfly")
+        dragonfly::check(config);
 }
 
 std::unique_ptr<platform> build_platform(const platform_config& config, forward_observer* observer)
@@ -81,6 +84,8 @@ std::unique_ptr<platform> build_platform(const platform_config& config, forward_
         return std::make_unique<torus>(config, observer);
     if (config.topology.kind == "fat_tree")
         return std::make_unique<fat_tree>(config, observer);
+    if (config.topology.kind == "dragonfly")
+        return std::make_unique<dragonfly>(config, observer);
     throw std::invalid_argument("unknown topology kind '" + config.topology.kind + "'");
 }
 
