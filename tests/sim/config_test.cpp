@@ -492,7 +492,7 @@ TEST(config, override_bad_value)
               "'0'");
     EXPECT_EQ(error_of_set({"topology.kind=ring"}),
               "--set topology.kind=ring: topology.kind: expected one of hammingmesh, mesh, torus, "
-              "fat_tree, got 'ring'");
+              "fat_tree, dragonfly, got 'ring'");
     EXPECT_EQ(error_of_set({"traffic.load=1.5"}),
               "--set traffic.load=1.5: traffic.load: expected a number in (0, 1], got '1.5'");
     EXPECT_EQ(error_of_set({"traffic.load=nan"}),
@@ -793,6 +793,54 @@ TEST(config, dimension_order_routing_on_mesh_and_torus)
     }
 }
 
+TEST(config, dragonfly_routing_is_rejected_elsewhere)
+{
+    EXPECT_EQ(error_of_set({"routing.algorithm=ugal"}),
+              "--set routing.algorithm=ugal: routing.algorithm: ugal routing applies to dragonfly; hammingmesh "
+              "uses min-adaptive");
+    EXPECT_EQ(error_of_set({"topology.kind=torus", "routing.algorithm=minimal"}),
+              "--set routing.algorithm=minimal: routing.algorithm: minimal routing applies to dragonfly; torus "
+              "uses dimension-order or min-adaptive");
+}
+
+TEST(config, dragonfly_needs_ugal_or_minimal_and_their_vcs)
+{
+    const std::string file = fixture("empty.yaml");
+    EXPECT_EQ(platform_error_of(file, {"topology.kind=dragonfly"}),
+              file + ": routing.algorithm: 'min-adaptive' is not available on a dragonfly; use ugal or minimal");
+    EXPECT_EQ(platform_error_of(file, {"topology.kind=dragonfly", "routing.algorithm=ugal", "router.vcs=2"}),
+              file + ": router.vcs: ugal routing on a dragonfly needs 3 virtual channels (one per global link "
+                     "crossed so far), but router.vcs is 2");
+    EXPECT_NE(platform_error_of(file, {"topology.kind=dragonfly", "routing.algorithm=minimal", "router.vcs=1"}), "");
+    EXPECT_NO_THROW(hxsim::check_platform(
+        load_config(file, {"topology.kind=dragonfly", "routing.algorithm=minimal", "router.vcs=2"})));
+}
+
+TEST(config, dragonfly_keys_are_checked)
+{
+    const platform_config c =
+        load_config(fixture("empty.yaml"), {"topology.kind=dragonfly", "topology.terminals_per_router=4",
+                                            "topology.routers_per_group=8", "topology.global_links_per_router=3"});
+    EXPECT_EQ(c.topology.terminals_per_router, 4u);
+    EXPECT_EQ(c.topology.routers_per_group, 8u);
+    EXPECT_EQ(c.topology.global_links_per_router, 3u);
+    EXPECT_EQ(error_of_set({"topology.routers_per_group=0"}),
+              "--set topology.routers_per_group=0: topology.routers_per_group: expected a positive integer, got '0'");
+    EXPECT_EQ(error_of_set({"topology.global_links_per_router=two"}),
+              "--set topology.global_links_per_router=two: topology.global_links_per_router: expected a positive "
+              "integer, got 'two'");
+    // Too big: ports are 16 bits, accelerator ids 32.
+    EXPECT_EQ(error_of_set({"topology.kind=dragonfly", "topology.terminals_per_router=70000"}),
+              "--set topology.terminals_per_router=70000: topology: a dragonfly of p = 70000, a = 4, h = 2 has "
+              "routers of radix p + a - 1 + h = 70005 (at most 65535) and (a*h + 1) * a * p accelerators (at most "
+              "2147483647)");
+    EXPECT_NE(error_of_set({"topology.kind=dragonfly", "topology.routers_per_group=4000",
+                            "topology.global_links_per_router=4000"}),
+              "");
+    // The same values on another topology are not its business.
+    EXPECT_NO_THROW(load_config(fixture("empty.yaml"), {"topology.terminals_per_router=70000"}));
+}
+
 TEST(config, switch_radix_rule_is_for_hammingmesh_only)
 {
     // The same grid is rejected on a hammingmesh (too_many_board_rows_for_the_switch_radix).
@@ -831,14 +879,14 @@ struct choice_key {
 };
 
 const std::vector<choice_key> choice_keys{
-    {"topology.kind", {"hammingmesh", "mesh", "torus", "fat_tree"}},
+    {"topology.kind", {"hammingmesh", "mesh", "torus", "fat_tree", "dragonfly"}},
     {"router.flow_control", {"virtual-cut-through", "wormhole"}},
     {"router.allocator", {"separable-input-first", "islip"}},
     {"router.arbitration", {"round-robin", "age"}},
     {"switch.flow_control", {"virtual-cut-through", "wormhole"}},
     {"switch.allocator", {"separable-input-first", "islip"}},
     {"switch.arbitration", {"round-robin", "age"}},
-    {"routing.algorithm", {"min-adaptive", "dimension-order"}},
+    {"routing.algorithm", {"min-adaptive", "dimension-order", "ugal", "minimal"}},
     {"traffic.pattern",
      {"uniform", "alltoall", "permutation", "transpose", "bit-complement", "bit-reverse", "shuffle",
       "tornado", "neighbor", "hotspot"}},
@@ -880,6 +928,10 @@ TEST(config, every_choice_is_accepted)
             // dimension-order needs a mesh or torus.
             if (choice == "dimension-order") {
                 overrides.push_back("topology.kind=torus");
+            }
+            // ugal and minimal need a dragonfly.
+            if (choice == "ugal" || choice == "minimal") {
+                overrides.push_back("topology.kind=dragonfly");
             }
             platform_config c;
             ASSERT_NO_THROW(c = load_config(fixture("empty.yaml"), overrides))
@@ -1010,6 +1062,7 @@ TEST(config, new_keys_reject_values_out_of_their_bounds)
 // Every key of the schema, in the order of describe_parameters() (and of the messages).
 const std::vector<std::string> all_keys{
     "topology.kind", "topology.board", "topology.grid", "topology.switch_radix", "topology.taper", "topology.dims",
+    "topology.terminals_per_router", "topology.routers_per_group", "topology.global_links_per_router",
     "link.bandwidth", "link.latency",
     "nic.injection_bandwidth", "nic.mtu",
     "router.flit", "router.vcs", "router.buffer", "router.output_buffer", "router.input_latency",
@@ -1039,8 +1092,8 @@ TEST(config, describe_parameters_has_one_aligned_line_per_key)
     for (std::string line; std::getline(lines, line);) {
         rows.push_back(line);
     }
-    ASSERT_EQ(all_keys.size(), 56u);
-    ASSERT_EQ(rows.size(), 56u);
+    ASSERT_EQ(all_keys.size(), 59u);
+    ASSERT_EQ(rows.size(), 59u);
     const std::size_t default_column = rows.front().find("  default ");
     ASSERT_NE(default_column, std::string::npos);
     for (const std::string& row : rows) {
@@ -1075,7 +1128,7 @@ TEST(config, describe_parameters_shows_the_new_kinds_and_choices)
     }
     const std::vector<std::array<std::string, 3>> expected{
         // key, type column, default
-        {"topology.kind", "hammingmesh|mesh|torus|fat_tree", "hammingmesh"},
+        {"topology.kind", "hammingmesh|mesh|torus|fat_tree|dragonfly", "hammingmesh"},
         {"topology.taper", "real in (0,1]", "1"},
         {"topology.dims", "[int>0, int>0]", "[8, 8]"},
         {"router.clock", "frequency>0", "1GHz"},
@@ -1090,7 +1143,7 @@ TEST(config, describe_parameters_shows_the_new_kinds_and_choices)
         {"router.allocator_iterations", "int>0", "1"},
         {"router.arbitration", "round-robin|age", "round-robin"},
         {"switch.arbitration", "round-robin|age", "round-robin"},
-        {"routing.algorithm", "min-adaptive|dimension-order", "min-adaptive"},
+        {"routing.algorithm", "min-adaptive|dimension-order|ugal|minimal", "min-adaptive"},
         {"traffic.pattern",
          "uniform|alltoall|permutation|transpose|bit-complement|bit-reverse|shuffle|tornado|"
          "neighbor|hotspot",

@@ -301,12 +301,95 @@ TEST(describe, fat_tree_beyond_two_levels_is_rejected)
     }
 }
 
+// Dragonfly: p accelerators per router, a routers per group, h global links per router, g = a*h + 1
+// groups. Links: p*a*g terminal cables, g*a*(a-1)/2 local, g*(g-1)/2 global. With g = 2m + 1 and a
+// even, the "groups" cut puts groups 0..m-1 and the upper half of group m's routers (whose palmtree
+// links all lead to groups below m) on one side: m*m global links cross it, plus the (a/2)^2 local
+// links of group m between its halves. The "halves" cut (accelerator ids) splits group m the other
+// way, so its 2m global links cross too.
+json describe_dragonfly(unsigned p, unsigned a, unsigned h)
+{
+    return describe({"topology.kind=dragonfly", "topology.terminals_per_router=" + std::to_string(p),
+                     "topology.routers_per_group=" + std::to_string(a),
+                     "topology.global_links_per_router=" + std::to_string(h), "link.bandwidth=1600Gbps"});
+}
+
+TEST(describe, dragonfly_72)
+{
+    const json d = describe_dragonfly(2, 4, 2);
+    EXPECT_EQ(d["topology"], "dragonfly");
+    EXPECT_EQ(d["shape"]["groups"], 9);
+    EXPECT_EQ(d["shape"]["switch_radix"], 7);  // 2 + 3 + 2
+    EXPECT_EQ(d["accelerators"], 72);
+    EXPECT_EQ(d["routers"]["accelerator"], 0);
+    EXPECT_EQ(d["routers"]["switch"], 36);
+    EXPECT_EQ(d["switches"]["total"], 36);
+    EXPECT_EQ(d["links"]["accelerator_switch"], 72);
+    EXPECT_EQ(d["links"]["local"], 9 * 6);
+    EXPECT_EQ(d["links"]["global"], 9 * 8 / 2);
+    EXPECT_EQ(d["links"]["total"], 72 + 54 + 36);
+    // NIC, router, (local,) global, (local,) router, NIC.
+    EXPECT_EQ(d["diameter_hops"], 5);
+    EXPECT_EQ(d["switch_diameter_hops"], 3);
+    EXPECT_EQ(d["bisection"]["cuts"]["groups"], 4 * 4 + 2 * 2);
+    EXPECT_EQ(d["bisection"]["cuts"]["halves"], 4 * 4 + 2 * 4 + 2 * 2);
+    EXPECT_EQ(d["bisection"]["links"], 20);
+    EXPECT_EQ(d["bisection"]["bandwidth_bps"], 20 * injection_bps);
+    EXPECT_EQ(d["injection_bandwidth_bps"], 72 * injection_bps);
+    EXPECT_DOUBLE_EQ(d["global_to_injection"].get<double>(), 40.0 / 72);
+}
+
+TEST(describe, dragonfly_1056_of_the_paper_config)
+{
+    const json d = describe_dragonfly(4, 8, 4);
+    EXPECT_EQ(d["shape"]["groups"], 33);
+    EXPECT_EQ(d["shape"]["switch_radix"], 15);
+    EXPECT_EQ(d["accelerators"], 1056);
+    EXPECT_EQ(d["routers"]["switch"], 264);
+    EXPECT_EQ(d["links"]["local"], 33 * 28);
+    EXPECT_EQ(d["links"]["global"], 33 * 16);
+    EXPECT_EQ(d["links"]["total"], 1056 + 924 + 528);
+    EXPECT_EQ(d["diameter_hops"], 5);
+    EXPECT_EQ(d["switch_diameter_hops"], 3);
+    // Below the mean of minimal routes (3 + 2 (a-1)/a hops between groups), since a shortest path
+    // may cross two global links instead of two local ones.
+    const double minimal_mean = (1056 * (3 * 2.0 + 28 * 3.0) + 33 * 32 * (3 * 1024.0 + 2 * 7 * 8 * 16)) / (1056 * 1055.0);
+    EXPECT_LT(d["mean_distance_hops"].get<double>(), minimal_mean);
+    EXPECT_GT(d["mean_distance_hops"].get<double>(), 4.5);
+    EXPECT_EQ(d["bisection"]["cuts"]["groups"], 16 * 16 + 4 * 4);
+    EXPECT_EQ(d["bisection"]["cuts"]["halves"], 16 * 16 + 2 * 16 + 4 * 4);
+    EXPECT_EQ(d["bisection"]["links"], 272);
+    EXPECT_EQ(d["injection_bandwidth_bps"], 1056 * injection_bps);
+    EXPECT_EQ(d["global_bandwidth_bps"], 2 * 272 * injection_bps);
+}
+
+TEST(describe, dragonfly_without_a_balanced_group_cut)
+{
+    // g = 7 groups of 3 routers: the middle group cannot be split into whole halves.
+    const json d = describe_dragonfly(1, 3, 2);
+    EXPECT_EQ(d["shape"]["groups"], 7);
+    EXPECT_TRUE(d["bisection"]["cuts"]["groups"].is_null());
+    EXPECT_FALSE(d["bisection"]["cuts"]["halves"].is_null());
+    // One router per group (a = 1): no local links, every router a hop from every other.
+    const json flat = describe_dragonfly(2, 1, 4);
+    EXPECT_EQ(flat["links"]["local"], 0);
+    EXPECT_EQ(flat["links"]["global"], 10);
+    EXPECT_EQ(flat["switch_diameter_hops"], 1);
+}
+
 TEST(describe, text_names_the_facts)
 {
     const std::string text = format_description(describe({}));
     EXPECT_NE(text.find("accelerators    64\n"), std::string::npos) << text;
     EXPECT_NE(text.find("diameter        4 hops"), std::string::npos) << text;
     EXPECT_NE(text.find("bisection       32 links"), std::string::npos) << text;
+    const std::string dragonfly = format_description(describe_dragonfly(2, 4, 2));
+    EXPECT_NE(dragonfly.find("topology        dragonfly: 9 groups of 4 routers"), std::string::npos) << dragonfly;
+    EXPECT_NE(dragonfly.find("links           72 accelerator-switch, 54 local, 36 global (162 in all)"),
+              std::string::npos)
+        << dragonfly;
+    EXPECT_NE(dragonfly.find("diameter        5 hops, 3 switch to switch"), std::string::npos) << dragonfly;
+    EXPECT_NE(dragonfly.find("bisection       20 links"), std::string::npos) << dragonfly;
 }
 
 }  // namespace
