@@ -33,7 +33,7 @@ TOPOLOGIES = {
     "fat-tree": ("nonblocking fat tree", "configs/paper/fat-tree-1024.yaml"),
     "fat-tree-50": ("50% tapered fat tree", "configs/paper/fat-tree-50-1024.yaml"),
     "fat-tree-75": ("75% tapered fat tree", "configs/paper/fat-tree-75-1024.yaml"),
-    "dragonfly": ("Dragonfly (UGAL)", None),
+    "dragonfly": ("Dragonfly (UGAL), 1,056 accelerators", "configs/paper/dragonfly-1024.yaml"),
 }
 
 # hammingmesh.md section 6: all-to-all at 1 MiB per peer, 1,024 accelerators.
