@@ -6,7 +6,11 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
 #include "models/sim/config.h"
+#include "tb/simulation.h"
 #include "tb/traffic/pattern.h"
 
 namespace hxsim::test {
@@ -15,6 +19,16 @@ namespace hxsim::test {
 inline platform_config config_with(const std::vector<std::string>& overrides)
 {
     return load_config(std::string(HXSIM_SOURCE_DIR) + "/configs/default.yaml", overrides);
+}
+
+/// Runs `config` with `observer` watching every forwarding decision; a failed run fails the test.
+inline run_outcome run_observed(const platform_config& config, forward_observer& observer)
+{
+    run_options options;
+    options.observer = &observer;
+    run_outcome out = run_simulation(config, options);
+    EXPECT_TRUE(out.ok) << fmt::format("{}", fmt::join(out.failures, "; "));
+    return out;
 }
 
 /// Traffic given as an explicit list of messages.

@@ -205,10 +205,7 @@ void check_paths(const std::string& routing, const std::string& pattern, double 
         const platform_config config =
             test::config_with(dragonfly_72(routing, {"traffic.pattern=" + pattern, fmt::format("traffic.load={}", load)}));
         path_checker checker(small, max_links, config.vcs / dragonfly_routing::classes_for(routing == "ugal"));
-        run_options options;
-        options.observer = &checker;
-        const run_outcome out = run_simulation(config, options);
-        EXPECT_TRUE(out.ok) << fmt::format("{}", fmt::join(out.failures, "; "));
+        const run_outcome out = test::run_observed(config, checker);
         const std::uint64_t packets = out.stats["packets_delivered"].get<std::uint64_t>();
         EXPECT_GT(packets, 1000u);
         EXPECT_EQ(out.stats["messages_delivered"], out.stats["messages_injected"]);

@@ -177,10 +177,7 @@ TEST(fat_tree, every_path_goes_up_at_most_once_then_down)
             const platform_config config =
                 test::config_with(tree_64({"topology.taper=" + taper, "traffic.load=0.8", "router.vcs=1"}));
             path_checker checker(64, fat_tree::plan_of(config));
-            run_options options;
-            options.observer = &checker;
-            const run_outcome out = run_simulation(config, options);
-            EXPECT_TRUE(out.ok) << fmt::format("{}", fmt::join(out.failures, "; "));
+            const run_outcome out = test::run_observed(config, checker);
             const std::uint64_t packets = out.stats["packets_delivered"].get<std::uint64_t>();
             EXPECT_GT(packets, 1000u);
             EXPECT_EQ(checker.delivered(), packets);
