@@ -53,13 +53,13 @@ public:
     unsigned intermediate_group(const packet& pkt) const;
 
 private:
-    /// The first hop from router R toward group `target` (another group), and the switch hops
-    /// to reach that group's entry router; `entry` is set to that router.
+    /// The first hop from a router toward another group.
     struct hop {
-        std::uint16_t port;
-        unsigned hops;
-        unsigned entry;
+        std::uint16_t port;  ///< its output port
+        unsigned hops;       ///< switch hops to that group: 1 (global) or 2 (local, then global)
+        unsigned entry;      ///< the router of that group where the global link arrives
     };
+    /// From router `router` (dragonfly_shape numbering) toward group `target`.
     hop toward_group(unsigned router, unsigned target) const;
     /// Switch hops from router `from` to router `to` of the same group: 0 or 1.
     static unsigned local_hops(unsigned from, unsigned to) { return from == to ? 0 : 1; }
