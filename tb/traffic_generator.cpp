@@ -1,5 +1,7 @@
 #include "tb/traffic_generator.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "models/nic/message.h"
@@ -30,8 +32,10 @@ traffic_generator::~traffic_generator() = default;
 
 void traffic_generator::fetch_next(std::uint32_t src)
 {
+    // A message is due when the pattern creates it, or once the NIC has room for it if that is
+    // later; it counts from its creation either way (the time waited is part of its latency).
     if (m_pattern.next(src, m_pending[src]))
-        m_due.schedule(m_pending[src].at_ps, src, m_wake);
+        m_due.schedule(std::max(m_pending[src].at_ps, now_ps()), src, m_wake);
     else
         --m_sources_left;
 }
@@ -40,14 +44,13 @@ void traffic_generator::wake()
 {
     const sim_ps now = now_ps();
     std::uint32_t src = 0;
-    while (m_due.pop_due(now, src)) {
-        post(src, m_pending[src]);
-        fetch_next(src);
-    }
+    while (m_due.pop_due(now, src))
+        if (post(src, m_pending[src]))
+            fetch_next(src);
     m_due.rearm(m_wake);
 }
 
-void traffic_generator::post(std::uint32_t src, const message_spec& spec)
+bool traffic_generator::post(std::uint32_t src, const message_spec& spec)
 {
     message_slot* slot;
     if (m_free_slots.empty()) {
@@ -59,7 +62,7 @@ void traffic_generator::post(std::uint32_t src, const message_spec& spec)
         m_free_slots.pop_back();
     }
     const std::uint64_t seed = m_params.seed * 0x2545f4914f6cdd1dULL + m_board.injected() + 1;
-    const std::uint64_t id = m_board.expect(src, spec.dst, spec.bytes, seed, now_ps());
+    const std::uint64_t id = m_board.expect(src, spec.dst, spec.bytes, seed, spec.at_ps);
 
     slot->set_command(tlm::TLM_WRITE_COMMAND);
     slot->set_address(spec.dst);
@@ -88,11 +91,17 @@ void traffic_generator::post(std::uint32_t src, const message_spec& spec)
                                  slot->get_response_string()));
         slot->release();
     }
+    // Base protocol: the next message waits for this one's END_REQ (a full send queue delays it).
+    return status != tlm::TLM_ACCEPTED;
 }
 
-tlm::tlm_sync_enum traffic_generator::nb_transport_bw(int, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
+tlm::tlm_sync_enum traffic_generator::nb_transport_bw(int src, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
                                                       sc_core::sc_time&)
 {
+    if (phase == tlm::END_REQ) {
+        fetch_next(static_cast<std::uint32_t>(src));
+        return tlm::TLM_ACCEPTED;
+    }
     if (phase == tlm::BEGIN_RESP) {
         trans.release();
         return tlm::TLM_COMPLETED;

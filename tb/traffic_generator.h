@@ -44,7 +44,8 @@ private:
 
     void start_of_simulation() override;
     void wake();
-    void post(std::uint32_t src, const message_spec& spec);
+    /// Posts one message; false while the NIC has not ended its request phase (send queue full).
+    bool post(std::uint32_t src, const message_spec& spec);
     void fetch_next(std::uint32_t src);
     tlm::tlm_sync_enum nb_transport_bw(int src, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
                                        sc_core::sc_time& delay);

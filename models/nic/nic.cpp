@@ -50,12 +50,24 @@ tlm::tlm_sync_enum nic::nb_transport_fw(tlm::tlm_generic_payload& trans, tlm::tl
     }
     if (trans.has_mm())
         trans.acquire();
+    if (m_params.send_queue_messages > 0 && m_held_messages >= m_params.send_queue_messages) {
+        if (m_waiting_for_room != nullptr)
+            throw std::logic_error(fmt::format("{}: a second message posted before END_REQ of the first", name()));
+        m_waiting_for_room = &trans;
+        return tlm::TLM_ACCEPTED;  // END_REQ when a message has left
+    }
+    accept(trans, now_ps() + delay.value());
+    phase = tlm::END_REQ;
+    return tlm::TLM_UPDATED;
+}
+
+void nic::accept(tlm::tlm_generic_payload& trans, sim_ps at_ps)
+{
+    ++m_held_messages;
     action a;
     a.kind = action_kind::accept;
     a.trans = &trans;
-    m_actions.schedule(now_ps() + delay.value(), a, m_wake);
-    phase = tlm::END_REQ;
-    return tlm::TLM_UPDATED;
+    m_actions.schedule(at_ps, a, m_wake);
 }
 
 void nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&)
@@ -188,6 +200,15 @@ void nic::try_send()
         done.trans = msg.trans;
         m_actions.schedule(m_link_free_ps, done, m_wake);
         m_send_queue.pop_front();
+        --m_held_messages;
+        if (m_waiting_for_room != nullptr) {
+            tlm::tlm_generic_payload& next = *m_waiting_for_room;
+            m_waiting_for_room = nullptr;
+            accept(next, now);
+            tlm::tlm_phase phase = tlm::END_REQ;
+            sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+            host_in->nb_transport_bw(next, phase, delay);
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 // The accelerator's network interface. Towards the accelerator: a TLM-2.0 target socket taking
-// message writes (non-blocking base protocol: END_REQ when queued, BEGIN_RESP once the last
-// packet has left) and an initiator socket on which it writes each delivered message. Towards
+// message writes (non-blocking base protocol: END_REQ when queued, at once or, with the send
+// queue full, when a message has left; BEGIN_RESP once the last packet has left) and an initiator socket on which it writes each delivered message. Towards
 // the network: a link into the accelerator router's local port and a link back out of it.
 //
 // Sending: messages are served in order; each is cut into MTU packets injected at the NIC's
@@ -43,6 +43,7 @@ struct nic_params {
     std::uint32_t id = 0;                 ///< accelerator index
     std::uint32_t accelerators = 0;       ///< valid destinations are [0, accelerators)
     std::uint64_t mtu_bytes = 0;
+    std::uint64_t send_queue_messages = 0;  ///< messages held to send; beyond, END_REQ waits for room. 0: no limit
     std::uint64_t flit_bytes = 0;
     unsigned vcs = 0;
     unsigned injection_vcs = 0;           ///< VCs [0, injection_vcs) carry new packets
@@ -109,6 +110,8 @@ private:
     void credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps) override;
 
     bool validate(tlm::tlm_generic_payload& trans);
+    /// Takes a posted message into the send queue at `at_ps`.
+    void accept(tlm::tlm_generic_payload& trans, sim_ps at_ps);
     void wake();
     void try_send();
     void receive(packet* pkt);
@@ -122,6 +125,8 @@ private:
 
     // Sending.
     std::deque<outgoing> m_send_queue;
+    std::uint64_t m_held_messages = 0;                       // accepted, last packet not yet sent
+    tlm::tlm_generic_payload* m_waiting_for_room = nullptr;  // its END_REQ owed (base protocol: one)
     std::vector<credit_counter> m_credits;
     sim_ps m_link_free_ps = 0;
     std::unordered_map<std::uint32_t, std::uint64_t> m_next_sequence_to;

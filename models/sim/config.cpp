@@ -105,6 +105,10 @@ const std::vector<parameter>& schema()
         {"nic.mtu", value_kind::size, 1, {}, "8KiB",
          "largest packet; messages are cut into packets of this size",
          [](platform_config& c) -> auto& { return c.nic.mtu_bytes; }},
+        {"nic.send_queue", value_kind::integer, 0, {}, "16",
+         "messages the NIC holds to send (its send queue); a full queue holds the accelerator's next "
+         "post back (TLM END_REQ comes when a message leaves); 0: no limit",
+         [](platform_config& c) -> auto& { return c.nic.send_queue_messages; }},
 
         {"router.flit", value_kind::size, 1, {}, "256B",
          "flit of routers and switches: the unit of buffers and credits",

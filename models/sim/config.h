@@ -39,6 +39,7 @@ struct link_config {
 struct nic_config {
     std::uint64_t injection_bandwidth_bps = 0;  ///< NIC <-> accelerator router local link
     std::uint64_t mtu_bytes = 0;                ///< largest packet; messages are cut into these
+    std::uint64_t send_queue_messages = 0;      ///< messages the NIC holds to send; 0: no limit
 };
 
 /// Parameters of one router class (the accelerator routers, or the network switches).

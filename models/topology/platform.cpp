@@ -49,6 +49,7 @@ accelerator_params platform::accelerator_setup(const platform_config& config, un
     ap.router.observer = observer;
     ap.nic.accelerators = accelerators;
     ap.nic.mtu_bytes = config.nic.mtu_bytes;
+    ap.nic.send_queue_messages = config.nic.send_queue_messages;
     ap.nic.flit_bytes = config.flit_bytes;
     ap.nic.vcs = config.vcs;
     ap.nic.injection_vcs = config.vcs / routing.vc_classes();  // the first class's VCs

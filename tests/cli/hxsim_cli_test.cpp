@@ -341,6 +341,7 @@ const std::vector<std::pair<std::string, std::string>> schema_keys{
     {"link.latency", "40ns"},
     {"nic.injection_bandwidth", "1600Gbps"},
     {"nic.mtu", "8KiB"},
+    {"nic.send_queue", "16"},
     {"router.flit", "256B"},
     {"router.vcs", "3"},
     {"router.buffer", "32MiB"},

@@ -1064,7 +1064,7 @@ const std::vector<std::string> all_keys{
     "topology.kind", "topology.board", "topology.grid", "topology.switch_radix", "topology.taper", "topology.dims",
     "topology.terminals_per_router", "topology.routers_per_group", "topology.global_links_per_router",
     "link.bandwidth", "link.latency",
-    "nic.injection_bandwidth", "nic.mtu",
+    "nic.injection_bandwidth", "nic.mtu", "nic.send_queue",
     "router.flit", "router.vcs", "router.buffer", "router.output_buffer", "router.input_latency",
     "router.output_latency",
     "router.crossbar_bandwidth", "router.clock", "router.routing_cycles",
@@ -1092,8 +1092,8 @@ TEST(config, describe_parameters_has_one_aligned_line_per_key)
     for (std::string line; std::getline(lines, line);) {
         rows.push_back(line);
     }
-    ASSERT_EQ(all_keys.size(), 59u);
-    ASSERT_EQ(rows.size(), 59u);
+    ASSERT_EQ(all_keys.size(), 60u);
+    ASSERT_EQ(rows.size(), 60u);
     const std::size_t default_column = rows.front().find("  default ");
     ASSERT_NE(default_column, std::string::npos);
     for (const std::string& row : rows) {
