@@ -8,11 +8,15 @@ a plot (SVG, bandwidth versus message size, one line per topology) to docs/resul
     python3 bench/paper_alltoall.py                       # 16 B .. 64 KiB (tens of minutes)
     python3 bench/paper_alltoall.py --sizes 1MiB --topologies hx2mesh-16x16 hx4mesh-8x8
     python3 bench/paper_alltoall.py --sizes 16B 256B 4KiB 64KiB 1MiB   # the paper's range (hours)
+    python3 bench/paper_alltoall.py --jobs 2 ...          # runs in parallel, one core each
 
-Topologies of the paper not yet modelled by hxsim (Dragonfly)
-are listed and skipped. A program that prints figures; nothing here is a test.
+Each finished run is merged into docs/results/alltoall.json at once (replacing an earlier run of
+the same topology and size), and the table and plot are rewritten from all rows: sweeps can be
+run in parts, in parallel processes. A program that prints figures; nothing here is a test.
 """
 import argparse
+import concurrent.futures
+import fcntl
 import json
 import os
 import subprocess
@@ -24,7 +28,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HXSIM = os.path.join(ROOT, "build", "hxsim")
 RESULTS = os.path.join(ROOT, "docs", "results")
 
-# name -> (label, config or None if not modelled yet)
+# name -> (label, config)
 TOPOLOGIES = {
     "hx2mesh-16x16": ("Hx2Mesh 16x16 (2x2 boards)", "configs/paper/hx2mesh-16x16.yaml"),
     "hx4mesh-8x8": ("Hx4Mesh 8x8 (4x4 boards)", "configs/paper/hx4mesh-8x8.yaml"),
@@ -127,56 +131,78 @@ def svg_plot(rows, names, sizes):
     return "\n".join(out) + "\n"
 
 
+def merge_and_write(row, names_order):
+    """Merges one run into alltoall.json under a lock, then rewrites the table and the plot."""
+    os.makedirs(RESULTS, exist_ok=True)
+    with open(os.path.join(RESULTS, ".alltoall.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        path = os.path.join(RESULTS, "alltoall.json")
+        rows = []
+        if os.path.exists(path):
+            with open(path) as f:
+                rows = json.load(f)
+        rows = [r for r in rows if (r["topology"], r["size"]) != (row["topology"], row["size"])] + [row]
+        rows = [r for r in rows if r["topology"] in TOPOLOGIES]
+        rows.sort(key=lambda r: (names_order.index(r["topology"]), r["size"]))
+        with open(path + ".tmp", "w") as f:
+            json.dump(rows, f, indent=2)
+        os.replace(path + ".tmp", path)
+        write_table(rows)
+        names = [n for n in names_order if any(r["topology"] == n for r in rows)]
+        with open(os.path.join(RESULTS, "alltoall.svg"), "w") as f:
+            f.write(svg_plot(rows, names, sorted({r["size"] for r in rows})))
+
+
+def write_table(rows):
+    with open(os.path.join(RESULTS, "alltoall.md"), "w") as f:
+        f.write("# All-to-all, per-accelerator bandwidth of the slowest accelerator\n\n"
+                "Written by `python3 bench/paper_alltoall.py` (its docstring has the options); "
+                "configurations in `configs/paper/`; modelling choices in `docs/results/README.md`.\n\n"
+                "| topology | m per peer | completion | Gb/s per accelerator | published | packet-hops | wall | command |\n"
+                "|---|---|---|---|---|---|---|---|\n")
+        for r in rows:
+            pub = f"{r['published_gbps']:.0f}" if r["published_gbps"] else ""
+            f.write(f"| {TOPOLOGIES[r['topology']][0]} | {size_text(r['size'])} | {r['completion_ns'] / 1e3:.1f} us | "
+                    f"{r['gbps']:.1f} | {pub} | {r['packet_hops']:,} | {r['wall_s']:.0f} s | `{r['command']}` |\n")
+        f.write("\nPublished (hammingmesh.md section 6), all-to-all at 1 MiB per peer: "
+                + "; ".join(f"{TOPOLOGIES[n][0]}: {g:.0f} Gb/s ({c / 1e6:.1f} ms)"
+                            for (n, size), (c, g) in sorted(PUBLISHED.items()))
+                + ". Plot: `alltoall.svg` (squares: published). Wall: one core of this project's 2-core machine.\n")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", nargs="+", type=parse_size,
                         default=[16, 256, 4 << 10, 64 << 10], help="bytes per peer (default 16B 256B 4KiB 64KiB)")
-    parser.add_argument("--topologies", nargs="+", choices=sorted(TOPOLOGIES), default=sorted(TOPOLOGIES))
+    parser.add_argument("--topologies", nargs="+", choices=list(TOPOLOGIES), default=list(TOPOLOGIES))
+    parser.add_argument("--jobs", type=int, default=1, help="runs in parallel (default 1)")
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/results alone")
     args = parser.parse_args()
     if not os.path.exists(HXSIM):
         sys.exit("build/hxsim is missing: run 'make' first")
 
     sizes = sorted(set(args.sizes))
-    rows = []
-    print(f"{'topology':32} {'m':>7} {'completion':>14} {'Gb/s/acc':>9} {'published':>22} {'wall':>8}")
-    for name in args.topologies:
-        label, config = TOPOLOGIES[name]
-        if config is None:
-            print(f"{label:32} not modelled yet: skipped")
-            continue
-        for size in sizes:
-            r = run(config, size)
-            if r is None:
-                continue
-            pub = PUBLISHED.get((name, size))
-            pub_text = f"{pub[0] / 1e6:.1f} ms {pub[1]:.0f} Gb/s ({(r['gbps'] / pub[1] - 1) * 100:+.1f}%)" if pub else ""
-            print(f"{label:32} {size_text(size):>7} {r['completion_ns'] / 1e3:>11.1f} us {r['gbps']:>9.1f} "
-                  f"{pub_text:>22} {r['wall_s']:>7.1f}s", flush=True)
-            rows.append(dict(r, topology=name, size=size, published_gbps=pub[1] if pub else None))
+    print(f"{'topology':38} {'m':>7} {'completion':>14} {'Gb/s/acc':>9} {'published':>22} {'wall':>8}", flush=True)
+    jobs = [(name, size) for size in sizes for name in args.topologies]  # a whole curve point by point
 
-    if args.no_write or not rows:
-        return
-    os.makedirs(RESULTS, exist_ok=True)
-    with open(os.path.join(RESULTS, "alltoall.json"), "w") as f:
-        json.dump(rows, f, indent=2)
-    with open(os.path.join(RESULTS, "alltoall.md"), "w") as f:
-        f.write("# All-to-all, per-accelerator bandwidth of the slowest accelerator\n\n"
-                "Written by `python3 bench/paper_alltoall.py` (its docstring has the options); "
-                "configurations in `configs/paper/`.\n\n"
-                "| topology | m per peer | completion | Gb/s per accelerator | published | command |\n"
-                "|---|---|---|---|---|---|\n")
-        for r in rows:
-            pub = f"{r['published_gbps']:.0f}" if r["published_gbps"] else ""
-            f.write(f"| {TOPOLOGIES[r['topology']][0]} | {size_text(r['size'])} | {r['completion_ns'] / 1e3:.1f} us | "
-                    f"{r['gbps']:.1f} | {pub} | `{r['command']}` |\n")
-        f.write("\nPublished (hammingmesh.md section 6), all-to-all at 1 MiB per peer: "
-                + "; ".join(f"{TOPOLOGIES[n][0]}: {g:.0f} Gb/s ({c / 1e6:.1f} ms)"
-                            for (n, size), (c, g) in sorted(PUBLISHED.items()))
-                + ". Plot: `alltoall.svg` (squares: published).\n")
-    with open(os.path.join(RESULTS, "alltoall.svg"), "w") as f:
-        f.write(svg_plot(rows, [n for n in args.topologies if TOPOLOGIES[n][1]], sizes))
-    print(f"wrote {RESULTS}/alltoall.md, alltoall.json, alltoall.svg")
+    def one(job):
+        name, size = job
+        label, config = TOPOLOGIES[name]
+        r = run(config, size)
+        if r is None:
+            return
+        pub = PUBLISHED.get((name, size))
+        pub_text = f"{pub[0] / 1e6:.1f} ms {pub[1]:.0f} Gb/s ({(r['gbps'] / pub[1] - 1) * 100:+.1f}%)" if pub else ""
+        print(f"{label:38} {size_text(size):>7} {r['completion_ns'] / 1e3:>11.1f} us {r['gbps']:>9.1f} "
+              f"{pub_text:>22} {r['wall_s']:>7.1f}s", flush=True)
+        if not args.no_write:
+            merge_and_write(dict(r, topology=name, size=size, published_gbps=pub[1] if pub else None),
+                            list(TOPOLOGIES))
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        list(pool.map(one, jobs))
+    if not args.no_write:
+        print(f"wrote {RESULTS}/alltoall.md, alltoall.json, alltoall.svg")
 
 
 if __name__ == "__main__":
