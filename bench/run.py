@@ -34,6 +34,21 @@ CASES = [
     ("Hx2Mesh 16x16 all-to-all 64 KiB per peer", "configs/paper/hx2mesh-16x16.yaml",
      ["traffic.message_size=64KiB"], True, None),
     ("Hx2Mesh 16x16 all-to-all 1 MiB per peer", "configs/paper/hx2mesh-16x16.yaml", [], True, None),
+    # 16,384 accelerators: building (the wall time of a 1 ns run is the build's), then 10 us of traffic.
+    ("Hx2Mesh 64x64 build (a 1 ns run; 16,384 accelerators)", "configs/paper/hx2mesh-64x64.yaml",
+     ["traffic.pattern=uniform", "traffic.load=0.3", "run.duration=1ns"], True, None),
+    ("Hx4Mesh 32x32 build (a 1 ns run; 16,384 accelerators)", "configs/paper/hx4mesh-32x32.yaml",
+     ["traffic.pattern=uniform", "traffic.load=0.3", "run.duration=1ns"], True, None),
+    ("Hx2Mesh 64x64 uniform 0.3 for 10 us (16,384 accelerators)", "configs/paper/hx2mesh-64x64.yaml",
+     ["traffic.pattern=uniform", "traffic.load=0.3", "traffic.message_size=64KiB", "run.duration=10us"], True, None),
+] + [
+    # Cost growth: the same per-accelerator load on 64, 1,024 and 16,384 accelerators.
+    (f"growth: Hx2Mesh {n} accelerators, uniform 0.3 for 2 us", config,
+     grid + ["traffic.pattern=uniform", "traffic.load=0.3", "traffic.message_size=64KiB", "run.duration=2us"],
+     True, None)
+    for n, config, grid in (("64", "configs/paper/hx2mesh-16x16.yaml", ["topology.grid=[4,4]"]),
+                            ("1,024", "configs/paper/hx2mesh-16x16.yaml", []),
+                            ("16,384", "configs/paper/hx2mesh-64x64.yaml", []))
 ]
 
 
@@ -43,6 +58,8 @@ def run_case(name, config, overrides, clock_ns, repeat=1):
     results = [r for r in results if r is not None]
     if results:
         print(min(results)[1], flush=True)
+        return min(results)[2]
+    return None
 
 
 def run_once(name, config, overrides, clock_ns):
@@ -71,7 +88,7 @@ def run_once(name, config, overrides, clock_ns):
     if clock_ns:
         cycles = s["simulated_ns"] / clock_ns
         line += f", {cycles / s['wall_seconds'] / 1000:.0f} k simulated cycles/s"
-    return s["wall_seconds"], line
+    return s["wall_seconds"], line, hops / s["wall_seconds"]
 
 
 def main():
@@ -87,12 +104,18 @@ def main():
     if not os.path.exists(HXSIM):
         sys.exit("build/hxsim is missing: run 'make' first")
     print(f"hxsim benchmarks, {os.cpu_count()} cores; one process per case, one core each")
+    growth = []
     for name, config, overrides, long_case, clock in CASES:
         if args.only and not any(word in name for word in args.only):
             continue
         if long_case and not args.all and not args.only:
             continue
-        run_case(name, config, overrides, clock, args.repeat)
+        rate = run_case(name, config, overrides, clock, args.repeat)
+        if name.startswith("growth") and rate:
+            growth.append(rate)
+    if len(growth) == 3:
+        print(f"cost growth: packet-hops/s at 16,384 accelerators / at 64 = {growth[2] / growth[0]:.2f} "
+              f"(1,024 / 64 = {growth[1] / growth[0]:.2f})")
 
 
 if __name__ == "__main__":
