@@ -57,6 +57,7 @@ def run_case(hxsim, case):
             with open(stats) as f:
                 s = json.load(f)
             s.pop("wall_seconds", None)
+            s.pop("build_seconds", None)
             result["stats"] = s
     return name, result, wall
 

@@ -42,7 +42,7 @@ nlohmann::json latency_json(const histogram& h)
 double gbps(double bytes, double ps) { return ps > 0 ? bytes * 8.0 / ps * 1000.0 : 0.0; }
 
 nlohmann::json collect_stats(const platform_config& config, const platform& net, const scoreboard& board,
-                             sim_ps end_ps, double wall_seconds)
+                             sim_ps end_ps, double wall_seconds, double build_seconds)
 {
     const network_counters& c = net.counters();
     const unsigned n = net.accelerators();
@@ -74,6 +74,7 @@ nlohmann::json collect_stats(const platform_config& config, const platform& net,
     s["mean_hops"] = c.packets_delivered ? static_cast<double>(c.packet_hops) / c.packets_delivered : 0.0;
     s["simulated_ns"] = to_ns(static_cast<double>(end_ps));
     s["wall_seconds"] = wall_seconds;
+    s["build_seconds"] = build_seconds;
     s["latency_ns"] = latency_json(board.latency_ps());
     s["packet_latency_ns"] = latency_json(c.packet_latency_ps);
     s["max_reorder_messages"] = c.max_reorder_messages;
@@ -168,6 +169,7 @@ run_outcome run_simulation(const platform_config& config, const run_options& opt
     // At the top of the hierarchy, before the models that use it; this run goes to completion.
     wake_scheduler::instance().allow_running_ahead();
     auto net = build_platform(config, options.observer);
+    const double build = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
     std::unique_ptr<traffic_pattern> configured;
     if (options.pattern == nullptr)
         configured = make_pattern(config, net->layout());
@@ -219,7 +221,7 @@ run_outcome run_simulation(const platform_config& config, const run_options& opt
                                net->packets_in_flight()));
 
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
-    outcome.stats = collect_stats(config, *net, board, end_ps, wall);
+    outcome.stats = collect_stats(config, *net, board, end_ps, wall, build);
     outcome.failures = board.failures();
     outcome.ok = outcome.failures.empty();
     outcome.stats["ok"] = outcome.ok;

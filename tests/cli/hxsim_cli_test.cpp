@@ -319,8 +319,10 @@ json read_json(const fs::path& path)
 /// The statistics without what legitimately differs between identical runs.
 json comparable(json stats)
 {
-    if (stats.is_object())
+    if (stats.is_object()) {
         stats.erase("wall_seconds");
+        stats.erase("build_seconds");
+    }
     return stats;
 }
 
