@@ -65,8 +65,9 @@ void wake_scheduler::run()
                 scheduler_clock::ahead = false;
         }
     } end_of_pass{*this};
+    static const sc_core::sc_simcontext* const context = sc_core::sc_get_curr_simcontext();
     while (!m_heap.empty() && m_heap.front().at_ps < limit) {
-        if (sc_core::sc_get_curr_simcontext()->sim_status() != sc_core::SC_SIM_OK)
+        if (context->sim_status() != sc_core::SC_SIM_OK)
             break;  // stopped (a failed check): nothing after it runs
         const entry e = m_heap.front();
         std::pop_heap(m_heap.begin(), m_heap.end(), later{});

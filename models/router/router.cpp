@@ -106,6 +106,7 @@ router::router(const sc_core::sc_module_name& name, const router_params& params)
     m_outputs.resize(params.ports);
     m_requesting.assign((params.ports + 63) / 64, 0);
     m_link_waiting.assign((params.ports + 63) / 64, 0);
+    m_link_retry_ps.assign(params.ports, 0);
     const std::uint32_t output_flits = buffer_flits(params.output_buffer_bytes, params.flit_bytes);
     for (unsigned p = 0; p < params.ports; ++p) {
         m_inputs[p].vcs.resize(params.vcs);
@@ -209,6 +210,7 @@ void router::wake()
             break;
         case action_kind::credit:
             m_outputs[a.port].vcs[a.vc].credits.add_train(now, a.interval_ps, a.value);
+            m_link_retry_ps[a.port] = 0;
             break;
         case action_kind::output_release: {
             output_vc& ovc = m_outputs[a.port].vcs[a.vc];
@@ -231,6 +233,8 @@ void router::wake()
     } else {
         allocate(now);
         for_each_bit(m_link_waiting, [&](unsigned o) {
+            if (m_link_retry_ps[o] > now)
+                return;
             try_link(o, now);
             if (m_outputs[o].queued_packets == 0)
                 clear_bit(m_link_waiting, o);
@@ -395,6 +399,7 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
         ovc.queue.push_back(pkt);
         ++op.queued_packets;
         set_bit(m_link_waiting, out_port);
+        m_link_retry_ps[out_port] = 0;
         wake_at(head_out);
     } else {
         // Straight onto the link, which paces the crossbar from then on.
@@ -437,9 +442,15 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
 
 void router::try_link(unsigned out_port, sim_ps now)
 {
+    // Whatever keeps this output from sending now also tells when to look again (the earliest
+    // link, head or credit time); until then, or until a packet or credits come, it is skipped.
     output_port& op = m_outputs[out_port];
-    if (op.link_busy_until_ps > now)
+    sim_ps& retry = m_link_retry_ps[out_port];
+    if (op.link_busy_until_ps > now) {
+        retry = op.link_busy_until_ps;
         return;  // woken when the tail has left
+    }
+    retry = credit_counter::never;
     const unsigned vcs = m_params.vcs;
     for (unsigned k = 0; k < vcs; ++k) {
         const unsigned v = (op.next_vc + k) % vcs;
@@ -447,12 +458,15 @@ void router::try_link(unsigned out_port, sim_ps now)
         if (ovc.queue.empty())
             continue;
         packet* pkt = ovc.queue.front();
-        if (pkt->head_ready_ps > now)
+        if (pkt->head_ready_ps > now) {
+            retry = std::min(retry, pkt->head_ready_ps);
             continue;  // woken when it is
+        }
         const sim_ps when = ovc.credits.when_available(flits_needed(out_port, *pkt), now);
         if (when != now) {
             if (when != credit_counter::never)
                 wake_at(when);
+            retry = std::min(retry, when);
             continue;
         }
         ovc.queue.pop_front();
@@ -465,6 +479,7 @@ void router::try_link(unsigned out_port, sim_ps now)
         const sim_ps free_at = out[out_port].send(pkt, now, pkt->tail_ready_ps);
         op.link_busy_until_ps = free_at;
         op.next_vc = v + 1;
+        retry = free_at;
         m_actions.schedule(free_at,
                            action{action_kind::output_release, static_cast<std::uint16_t>(out_port),
                                   static_cast<std::uint8_t>(v), pkt->flits, 0, pkt->id},

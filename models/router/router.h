@@ -148,6 +148,9 @@ private:
     // visits only those, in port order (which keeps runs identical), not every port of a switch.
     std::vector<std::uint64_t> m_requesting;
     std::vector<std::uint64_t> m_link_waiting;
+    // Per output: before this time try_link() can send nothing (0: look now). Set by try_link,
+    // cleared by what changes its answer: a packet queued for the link, credits arriving.
+    std::vector<sim_ps> m_link_retry_ps;
     action_queue<action> m_actions;
     scheduled_wake m_wake{[this] { wake(); }};
     // Pending wake_up actions, one per instant, in increasing order (a sorted vector: there are

@@ -7,7 +7,7 @@ route_candidate dimension_order_routing::next_hop(std::uint32_t router_id, std::
 {
     const torus_shape::coord here = m_shape.coord_of(router_id), dest = m_shape.coord_of(dst);
     if (here == dest)
-        return route_candidate{port_local, static_cast<std::uint8_t>(in_class)};
+        return route_candidate{port_local, static_cast<std::uint8_t>(in_class), 0};
 
     // X first; on a torus tie both ways are minimal and the positive one is taken.
     std::uint16_t port;
@@ -21,7 +21,7 @@ route_candidate dimension_order_routing::next_hop(std::uint32_t router_id, std::
     const bool continues = in_port == torus_shape::opposite(port);
     const bool crossed = m_shape.wrap && continues && in_class == 1;
     const bool wraps = m_shape.crosses_wrap(here, port);
-    return route_candidate{port, static_cast<std::uint8_t>(crossed || wraps ? 1 : 0)};
+    return route_candidate{port, static_cast<std::uint8_t>(crossed || wraps ? 1 : 0), 0};
 }
 
 void dimension_order_routing::route(std::uint32_t router_id, std::uint16_t in_port, const packet& pkt,

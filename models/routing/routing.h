@@ -13,8 +13,9 @@ struct route_candidate {
     std::uint16_t port;
     std::uint8_t vc_class;
     /// 0: the router weighs this candidate by free downstream space. Else (UGAL) the switch hops of
-    /// the path it begins: the router weighs it by its queue times these hops.
-    std::uint8_t hops = 0;
+    /// the path it begins: the router weighs it by its queue times these hops. No default member
+    /// initializer: route_candidates' array stays uninitialized, not zeroed on every route().
+    std::uint8_t hops;
 };
 
 /// The permitted next hops of one packet, in the fixed order that breaks ties.

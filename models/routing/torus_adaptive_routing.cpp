@@ -12,7 +12,7 @@ void append(route_candidates& out, std::uint16_t port, std::uint8_t vc_class)
 {
     if (out.count == route_candidates::capacity)
         throw std::logic_error("torus_adaptive_routing: more candidates than route_candidates holds");
-    out.items[out.count++] = route_candidate{port, vc_class};
+    out.items[out.count++] = route_candidate{port, vc_class, 0};
 }
 
 }  // namespace
