@@ -265,27 +265,37 @@ void router::route(unsigned port, packet& pkt)
     if (candidates.count == 0)
         throw std::logic_error(fmt::format("{}: no route for packet {} ({} -> {}) entering at {}", name(), pkt.id,
                                            pkt.src, pkt.dst, port_name(port)));
-    // Minimal adaptive: the candidate port and VC with the most free downstream space wins; ties
-    // go to the earlier candidate, then the lower VC. A UGAL candidate (hops > 0) scores minus its
-    // queue (downstream space in use and flits waiting here) times the hops of its path.
+    // Minimal adaptive: the candidate port with the most free downstream space, over the VCs of
+    // its class, wins (ties: the earlier candidate), and on it the VC with most room (ties: the
+    // lower). The port's whole space, not one VC's: a port whose VCs are all half full is busier
+    // than one with a single empty VC, and choosing by one VC would pile traffic onto the first
+    // candidates when a class has several VCs. A UGAL candidate (hops > 0) scores minus its queue
+    // (downstream space in use and flits waiting here) times the hops of its path.
     const sim_ps now = now_ps();
     bool found = false;
     std::int64_t best_score = 0;
     for (unsigned i = 0; i < candidates.count; ++i) {
         const route_candidate& c = candidates.items[i];
         output_port& op = m_outputs[c.port];
+        std::int64_t port_room = 0, vc_room = 0;
+        unsigned vc = 0;
         for (unsigned k = 0; k < m_vcs_per_class; ++k) {
             const unsigned v = c.vc_class * m_vcs_per_class + k;
             const std::int64_t room = op.vcs[v].credits.available(now) - static_cast<std::int64_t>(op.vcs[v].queued_flits);
-            const std::int64_t score =
-                c.hops == 0 ? room : (room - std::int64_t{m_params.downstream_buffer_flits[c.port]}) * c.hops;
-            if (!found || score > best_score) {
-                found = true;
-                best_score = score;
-                pkt.out_port = c.port;
-                pkt.out_vc = static_cast<std::uint8_t>(v);
-                pkt.vc_class = c.vc_class;
+            port_room += room;
+            if (k == 0 || room > vc_room) {
+                vc_room = room;
+                vc = v;
             }
+        }
+        const std::int64_t capacity = std::int64_t{m_params.downstream_buffer_flits[c.port]} * m_vcs_per_class;
+        const std::int64_t score = c.hops == 0 ? port_room : (port_room - capacity) * c.hops;
+        if (!found || score > best_score) {
+            found = true;
+            best_score = score;
+            pkt.out_port = c.port;
+            pkt.out_vc = static_cast<std::uint8_t>(vc);
+            pkt.vc_class = c.vc_class;
         }
     }
     pkt.routed = true;
