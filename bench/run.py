@@ -43,12 +43,13 @@ CASES = [
      ["traffic.pattern=uniform", "traffic.load=0.3", "traffic.message_size=64KiB", "run.duration=10us"], True, None),
 ] + [
     # Cost growth: the same per-accelerator load on 64, 1,024 and 16,384 accelerators.
-    (f"growth: Hx2Mesh {n} accelerators, uniform 0.3 for 2 us", config,
-     grid + ["traffic.pattern=uniform", "traffic.load=0.3", "traffic.message_size=64KiB", "run.duration=2us"],
+    # Shorter runs on larger machines: each moves a few hundred thousand packet-hops or more.
+    (f"growth: Hx2Mesh {n} accelerators, uniform 0.3 for {duration}", config,
+     grid + ["traffic.pattern=uniform", "traffic.load=0.3", "traffic.message_size=64KiB", f"run.duration={duration}"],
      True, None)
-    for n, config, grid in (("64", "configs/paper/hx2mesh-16x16.yaml", ["topology.grid=[4,4]"]),
-                            ("1,024", "configs/paper/hx2mesh-16x16.yaml", []),
-                            ("16,384", "configs/paper/hx2mesh-64x64.yaml", []))
+    for n, config, grid, duration in (("64", "configs/paper/hx2mesh-16x16.yaml", ["topology.grid=[4,4]"], "200us"),
+                                      ("1,024", "configs/paper/hx2mesh-16x16.yaml", [], "20us"),
+                                      ("16,384", "configs/paper/hx2mesh-64x64.yaml", [], "2us"))
 ]
 
 
