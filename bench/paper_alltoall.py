@@ -177,6 +177,8 @@ def main():
     parser.add_argument("--topologies", nargs="+", choices=list(TOPOLOGIES), default=list(TOPOLOGIES))
     parser.add_argument("--jobs", type=int, default=1, help="runs in parallel (default 1)")
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/results alone")
+    parser.add_argument("--missing", action="store_true",
+                        help="skip the runs docs/results/alltoall.json already has (resume a sweep)")
     args = parser.parse_args()
     if not os.path.exists(HXSIM):
         sys.exit("build/hxsim is missing: run 'make' first")
@@ -184,6 +186,10 @@ def main():
     sizes = sorted(set(args.sizes))
     print(f"{'topology':38} {'m':>7} {'completion':>14} {'Gb/s/acc':>9} {'published':>22} {'wall':>8}", flush=True)
     jobs = [(name, size) for size in sizes for name in args.topologies]  # a whole curve point by point
+    if args.missing and os.path.exists(os.path.join(RESULTS, "alltoall.json")):
+        with open(os.path.join(RESULTS, "alltoall.json")) as f:
+            done = {(r["topology"], r["size"]) for r in json.load(f)}
+        jobs = [j for j in jobs if j not in done]
 
     def one(job):
         name, size = job
