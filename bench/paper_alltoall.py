@@ -63,10 +63,10 @@ def size_text(n):
     return f"{n}B"
 
 
-def run(config, size):
+def run(hxsim, config, size):
     with tempfile.TemporaryDirectory() as tmp:
         stats_path = os.path.join(tmp, "stats.json")
-        cmd = [HXSIM, "-q", "-c", os.path.join(ROOT, config), "--set", f"traffic.message_size={size_text(size)}",
+        cmd = [hxsim, "-q", "-c", os.path.join(ROOT, config), "--set", f"traffic.message_size={size_text(size)}",
                "--stats-json", stats_path]
         start = time.monotonic()
         proc = subprocess.run(cmd)
@@ -179,9 +179,11 @@ def main():
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/results alone")
     parser.add_argument("--missing", action="store_true",
                         help="skip the runs docs/results/alltoall.json already has (resume a sweep)")
+    parser.add_argument("--hxsim", default=HXSIM,
+                        help="the simulator binary (default build/hxsim; a copy keeps long runs apart from rebuilds)")
     args = parser.parse_args()
-    if not os.path.exists(HXSIM):
-        sys.exit("build/hxsim is missing: run 'make' first")
+    if not os.path.exists(args.hxsim):
+        sys.exit(f"{args.hxsim} is missing: run 'make' first")
 
     sizes = sorted(set(args.sizes))
     print(f"{'topology':38} {'m':>7} {'completion':>14} {'Gb/s/acc':>9} {'published':>22} {'wall':>8}", flush=True)
@@ -194,7 +196,7 @@ def main():
     def one(job):
         name, size = job
         label, config = TOPOLOGIES[name]
-        r = run(config, size)
+        r = run(args.hxsim, config, size)
         if r is None:
             return
         pub = PUBLISHED.get((name, size))

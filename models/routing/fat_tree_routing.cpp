@@ -20,6 +20,50 @@ void add_port_window(std::uint16_t first, unsigned count, std::uint64_t turn, st
         out.add(static_cast<std::uint16_t>(first + (start + i) % count), cls);
 }
 
+namespace {
+
+/// Ports [g * links, (g + 1) * links) of the two groups g = first and second (the parallel links
+/// toward two leaves, or two pods): an even share of the candidates for each, rotated by `turn`.
+void add_two_windows(unsigned first, unsigned second, unsigned links, std::uint64_t turn, std::uint8_t cls,
+                     route_candidates& out)
+{
+    const unsigned share = std::min(links, route_candidates::capacity / 2);
+    const auto start = static_cast<unsigned>(turn % links);
+    for (const unsigned group : {first, second})
+        for (unsigned j = 0; j < share; ++j)
+            out.add(static_cast<std::uint16_t>(group * links + (start + j) % links), cls);
+}
+
+/// The spines and cores of a 3-level tree (route_in_tree handles the leaves alike for 2 and 3 levels).
+void route_in_three_levels(const line_network_plan& plan, unsigned index, const std::uint16_t* exits, unsigned count,
+                           std::uint64_t turn, std::uint8_t cls, route_candidates& out)
+{
+    if (index < plan.leaves + plan.spines) {
+        // A spine of pod q: down to the leaf holding an exit when one is in the pod, else up.
+        const unsigned spine = index - plan.leaves, pod = spine / plan.up;
+        for (unsigned i = 0; i < count; ++i) {
+            const unsigned leaf = plan.leaf_of(exits[i]);
+            const bool again = i == 1 && plan.leaf_of(exits[0]) == leaf;
+            if (plan.pod_of_leaf(leaf) == pod && !again)
+                out.add(static_cast<std::uint16_t>(leaf % plan.down), cls);
+        }
+        if (out.count == 0)
+            add_port_window(static_cast<std::uint16_t>(plan.spine_down_ports(spine)), plan.spine_up, turn, cls, out);
+        return;
+    }
+    // A core: down to the pod holding an exit, over any of the parallel links (an even share for
+    // each pod when the exits are in two).
+    const unsigned first_pod = plan.pod_of_leaf(plan.leaf_of(exits[0]));
+    const bool two_pods = count == 2 && plan.pod_of_leaf(plan.leaf_of(exits[1])) != first_pod;
+    if (!two_pods) {
+        add_port_window(static_cast<std::uint16_t>(first_pod * plan.core_links), plan.core_links, turn, cls, out);
+        return;
+    }
+    add_two_windows(first_pod, plan.pod_of_leaf(plan.leaf_of(exits[1])), plan.core_links, turn, cls, out);
+}
+
+}  // namespace
+
 void route_in_tree(const line_network_plan& plan, unsigned index, const std::uint16_t* exits, unsigned count,
                    std::uint64_t turn, std::uint8_t cls, route_candidates& out)
 {
@@ -38,6 +82,10 @@ void route_in_tree(const line_network_plan& plan, unsigned index, const std::uin
             add_port_window(plan.leaf_up_port(leaf, 0), plan.up, turn, cls, out);
         return;
     }
+    if (plan.three_levels()) {
+        route_in_three_levels(plan, index, exits, count, turn, cls, out);
+        return;
+    }
     // A spine: down to the leaf holding an exit, over any of the parallel links.
     const unsigned first_leaf = plan.leaf_of(exits[0]);
     const bool two_leaves = count == 2 && plan.leaf_of(exits[1]) != first_leaf;
@@ -47,13 +95,7 @@ void route_in_tree(const line_network_plan& plan, unsigned index, const std::uin
         return;
     }
     // Both exits, on two leaves: an even share of the candidates for each.
-    const unsigned share = std::min(plan.parallel_links, route_candidates::capacity / 2);
-    for (unsigned i = 0; i < 2; ++i) {
-        const unsigned leaf = plan.leaf_of(exits[i]);
-        const auto start = static_cast<unsigned>(turn % plan.parallel_links);
-        for (unsigned j = 0; j < share; ++j)
-            out.add(static_cast<std::uint16_t>(leaf * plan.parallel_links + (start + j) % plan.parallel_links), cls);
-    }
+    add_two_windows(first_leaf, plan.leaf_of(exits[1]), plan.parallel_links, turn, cls, out);
 }
 
 void fat_tree_routing::route(std::uint32_t router_id, std::uint16_t, const packet& pkt, route_candidates& out) const

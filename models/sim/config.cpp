@@ -63,7 +63,7 @@ const std::vector<parameter>& schema()
     // Sections appear in this order in messages and in describe_parameters().
     static const std::vector<parameter> parameters{
         {"topology.kind", value_kind::choice, 0, {"hammingmesh", "mesh", "torus", "fat_tree", "dragonfly"}, "hammingmesh",
-         "network topology (fat_tree: the paper's fat-tree baseline, every accelerator a NIC on a leaf of a 2-level tree; "
+         "network topology (fat_tree: the paper's fat-tree baseline, every accelerator a NIC on a leaf of a 2- or 3-level tree; "
          "dragonfly: the paper's Dragonfly baseline, NICs on the routers of all-to-all groups)",
          [](platform_config& c) -> auto& { return c.topology.kind; }},
         {"topology.board", value_kind::pair, 1, {}, "[2, 2]",
@@ -967,7 +967,7 @@ private:
             validate_rtl();
         }
 
-        // A line network that would need more than a 2-level fat tree is refused by the
+        // A line network that would need more than a 3-level fat tree is refused by the
         // hammingmesh builder's check and by --describe (hammingmesh::check, describe_topology).
     }
 

@@ -111,7 +111,8 @@ distances accelerator_distances(const topology_graph& g)
 /// What one line network carries across a cut, per direction: the ports on the smaller side for
 /// a single switch or a nonblocking fat tree. A tapered tree is its max flow: each leaf joins its
 /// own ports on either side (min of the two), and sends the surplus of one side through at most
-/// `up` up-links to the leaves with a surplus of the other side.
+/// `up` up-links to the leaves with a surplus of the other side (also in a 3-level tree, whose
+/// levels above the leaves are nonblocking).
 std::uint64_t network_capacity(const line_ports& net, const std::vector<char>& on)
 {
     const std::vector<std::uint32_t>& ports = net.accelerators;
@@ -164,25 +165,25 @@ struct line_plan {
     }
 };
 
-/// Throws config_error: a fat-tree machine whose tree `p` would need more than 2 levels.
+/// Throws config_error: a fat-tree machine whose tree `p` would need more than 3 levels.
 [[noreturn]] void fat_tree_refuse(const platform_config& config, const line_network_plan& p)
 {
     const unsigned k = config.topology.switch_radix;
     throw config_error(fmt::format(
-        "{}: topology.dims: a fat tree of {}x{} = {} accelerators needs more than 2 levels of radix-{} switches "
-        "(topology.switch_radix {}: a 2-level tree joins at most k*k/2 = {}); use fewer accelerators or a larger "
+        "{}: topology.dims: a fat tree of {}x{} = {} accelerators needs more than 3 levels of radix-{} switches "
+        "(topology.switch_radix {}: a 3-level tree joins at most k*k*k/4 = {}); use fewer accelerators or a larger "
         "topology.switch_radix",
-        config.source, config.topology.dims[0], config.topology.dims[1], p.ports, k, k, std::uint64_t{k} * (k / 2)));
+        config.source, config.topology.dims[0], config.topology.dims[1], p.ports, k, k, std::uint64_t{k} * k * k / 4));
 }
 
-/// Throws config_error when a line of `plan` would need more than a 2-level fat tree.
+/// Throws config_error when a line of `plan` would need more than a 3-level fat tree.
 void require_buildable(const platform_config& config, const char* direction, const line_network_plan& p)
 {
     if (!p.buildable())
         throw config_error(fmt::format("{}: topology.switch_radix: a {} network of {} ports needs more than a "
-                                       "2-level fat tree of radix-{} switches ({} leaves, {} spines{})",
+                                       "3-level fat tree of radix-{} switches ({} leaves in {} pods{})",
                                        config.source, direction, p.ports, config.topology.switch_radix, p.leaves,
-                                       p.spines,
+                                       p.pods,
                                        config.topology.taper < 1 ? fmt::format(", topology.taper {}", config.topology.taper)
                                                                  : std::string()));
 }
@@ -198,17 +199,30 @@ line_plan plan_line(const platform_config& config, const char* direction, unsign
     return p;
 }
 
+/// The levels of a fat tree `net`: leaves, spines and (3 levels) pods and cores, and their links.
+json tree_json(const line_network_plan& net)
+{
+    json j{{"levels", net.levels},
+           {"leaves", net.leaves},
+           {"spines", net.spines},
+           {"parallel_links", net.parallel_links},
+           {"up_links_per_leaf", net.up}};
+    if (net.three_levels()) {
+        j["pods"] = net.pods;
+        j["cores"] = net.all_cores();
+        j["core_parallel_links"] = net.core_links;
+        j["up_links_per_spine"] = net.spine_up;
+    }
+    return j;
+}
+
 json plan_json(const line_plan& p)
 {
     json j{{"count", p.count}, {"boards", p.boards}, {"kind", p.kind()}};
     if (p.net.kind != line_network_plan::kind_t::wrap)
         j["ports"] = p.net.ports;
-    if (p.net.is_tree()) {
-        j["leaves"] = p.net.leaves;
-        j["spines"] = p.net.spines;
-        j["parallel_links"] = p.net.parallel_links;
-        j["up_links_per_leaf"] = p.net.up;
-    }
+    if (p.net.is_tree())
+        j.update(tree_json(p.net));
     return j;
 }
 
@@ -226,10 +240,26 @@ void add_network(topology_graph& g, const line_plan& plan, std::vector<std::uint
             g.add_vertex();
         for (unsigned p = 0; p < ports.size(); ++p)
             g.edges.emplace_back(ports[p], first_leaf + net.leaf_of(p));
-        for (unsigned s = 0; s < net.spines; ++s) {
-            const std::uint32_t spine = g.add_vertex();
-            for (unsigned l = 0; l < net.leaves; ++l)
-                g.edges.emplace_back(first_leaf + l, spine);
+        if (!net.three_levels()) {
+            for (unsigned s = 0; s < net.spines; ++s) {
+                const std::uint32_t spine = g.add_vertex();
+                for (unsigned l = 0; l < net.leaves; ++l)
+                    g.edges.emplace_back(first_leaf + l, spine);
+            }
+        } else {
+            // Parallel links are one edge: distances only.
+            const std::uint32_t first_spine = g.vertices;
+            for (unsigned s = 0; s < net.spines; ++s) {
+                g.add_vertex();
+                const unsigned pod = s / net.up;
+                for (unsigned i = 0; i < net.spine_down_ports(s); ++i)
+                    g.edges.emplace_back(first_leaf + pod * net.down + i, first_spine + s);
+            }
+            for (unsigned c = 0; c < net.all_cores(); ++c) {
+                const std::uint32_t core = g.add_vertex();
+                for (unsigned pod = 0; pod < net.pods; ++pod)
+                    g.edges.emplace_back(first_spine + pod * net.up + c / net.cores, core);
+            }
         }
     }
     g.networks.push_back(line_ports{std::move(ports), net});
@@ -297,7 +327,7 @@ json describe_hammingmesh(const platform_config& config)
         {"board", {s.a, s.b}}, {"grid", {s.x, s.y}}, {"switch_radix", t.switch_radix}, {"taper", t.taper}};
     out["accelerators"] = s.accelerators();
 
-    std::uint64_t single = 0, leaves = 0, spines = 0, cables = 0, switch_switch = 0;
+    std::uint64_t single = 0, leaves = 0, spines = 0, cores = 0, cables = 0, switch_switch = 0;
     for (const line_plan* p : {&rows, &columns}) {
         if (p->net.kind == line_network_plan::kind_t::wrap)
             continue;
@@ -305,14 +335,15 @@ json describe_hammingmesh(const platform_config& config)
         if (p->net.is_tree()) {
             leaves += std::uint64_t{p->count} * p->net.leaves;
             spines += std::uint64_t{p->count} * p->net.spines;
+            cores += std::uint64_t{p->count} * p->net.all_cores();
             switch_switch += std::uint64_t{p->count} * p->net.switch_links();
         } else {
             single += p->count;
         }
     }
-    const std::uint64_t switches = single + leaves + spines;
+    const std::uint64_t switches = single + leaves + spines + cores;
     out["routers"] = {{"accelerator", s.accelerators()}, {"switch", switches}};
-    out["switches"] = {{"single", single}, {"leaf", leaves}, {"spine", spines}, {"total", switches}};
+    out["switches"] = {{"single", single}, {"leaf", leaves}, {"spine", spines}, {"core", cores}, {"total", switches}};
     out["line_networks"] = {{"row", plan_json(rows)}, {"column", plan_json(columns)}};
     out["links"] = {{"on_board", on_board},
                     {"accelerator_switch", cables},
@@ -368,7 +399,7 @@ json describe_torus(const platform_config& config)
     out["shape"] = {{"dims", {s.rows, s.cols}}};
     out["accelerators"] = s.routers();
     out["routers"] = {{"accelerator", s.routers()}, {"switch", 0}};
-    out["switches"] = {{"single", 0}, {"leaf", 0}, {"spine", 0}, {"total", 0}};
+    out["switches"] = {{"single", 0}, {"leaf", 0}, {"spine", 0}, {"core", 0}, {"total", 0}};
     const std::uint64_t all = g.router_links.size();
     out["links"] = {{"router_router", all - wrap}, {"wrap", wrap}, {"total", all}};
 
@@ -409,16 +440,16 @@ json describe_fat_tree(const platform_config& config)
     out["shape"] = {{"dims", {t.dims[0], t.dims[1]}}, {"switch_radix", t.switch_radix}, {"taper", t.taper}};
     out["accelerators"] = n;
     const std::uint64_t single = tree.net.is_tree() ? 0 : 1;
-    const std::uint64_t switches = single + tree.net.leaves + tree.net.spines;
+    const std::uint64_t switches = tree.net.switches();
     out["routers"] = {{"accelerator", 0}, {"switch", switches}};
-    out["switches"] = {{"single", single}, {"leaf", tree.net.leaves}, {"spine", tree.net.spines}, {"total", switches}};
+    out["switches"] = {{"single", single},
+                       {"leaf", tree.net.leaves},
+                       {"spine", tree.net.spines},
+                       {"core", tree.net.all_cores()},
+                       {"total", switches}};
     json net{{"ports", n}, {"kind", tree.kind()}};
-    if (tree.net.is_tree()) {
-        net["leaves"] = tree.net.leaves;
-        net["spines"] = tree.net.spines;
-        net["parallel_links"] = tree.net.parallel_links;
-        net["up_links_per_leaf"] = tree.net.up;
-    }
+    if (tree.net.is_tree())
+        net.update(tree_json(tree.net));
     out["tree"] = net;
     out["links"] = {{"accelerator_switch", n},
                     {"switch_switch", tree.net.switch_links()},
@@ -558,6 +589,23 @@ json describe_topology(const platform_config& config)
     return out;
 }
 
+namespace {
+
+/// One fat tree's levels, from its tree_json.
+std::string tree_text(const json& p)
+{
+    std::string text = fmt::format("{} leaves, {} spines, {} parallel links per leaf-spine pair ({} up-links per leaf)",
+                                   p["leaves"].get<unsigned>(), p["spines"].get<unsigned>(),
+                                   p["parallel_links"].get<unsigned>(), p["up_links_per_leaf"].get<unsigned>());
+    if (p["levels"] == 3)
+        text += fmt::format("; {} pods; {} cores, {} parallel links per spine-core pair ({} up-links per spine)",
+                            p["pods"].get<unsigned>(), p["cores"].get<unsigned>(),
+                            p["core_parallel_links"].get<unsigned>(), p["up_links_per_spine"].get<unsigned>());
+    return text;
+}
+
+}  // namespace
+
 std::string format_description(const json& d)
 {
     std::string text;
@@ -591,19 +639,16 @@ std::string format_description(const json& d)
                         d["routers"]["switch"].get<std::uint64_t>());
     if (kind == "hammingmesh") {
         const json& sw = d["switches"];
-        text += fmt::format("switches        {} single, {} leaf (level 1), {} spine (level 2)\n",
+        text += fmt::format("switches        {} single, {} leaf (level 1), {} spine (level 2), {} core (level 3)\n",
                             sw["single"].get<std::uint64_t>(), sw["leaf"].get<std::uint64_t>(),
-                            sw["spine"].get<std::uint64_t>());
+                            sw["spine"].get<std::uint64_t>(), sw["core"].get<std::uint64_t>());
         for (const char* direction : {"row", "column"}) {
             const json& p = d["line_networks"][direction];
             const std::string how = p["kind"] == "wrap" ? "a wrap link each (single board)"
                                     : p["kind"] == "switch"
                                         ? fmt::format("one {}-port switch each", p["ports"].get<unsigned>())
-                                        : fmt::format("a {}-port fat tree each: {} leaves, {} spines, {} "
-                                                      "parallel links per leaf-spine pair ({} up-links per leaf)",
-                                                      p["ports"].get<unsigned>(), p["leaves"].get<unsigned>(),
-                                                      p["spines"].get<unsigned>(), p["parallel_links"].get<unsigned>(),
-                                                      p["up_links_per_leaf"].get<unsigned>());
+                                        : fmt::format("a {}-port fat tree each: {}", p["ports"].get<unsigned>(),
+                                                      tree_text(p));
             text += fmt::format("{:<16}{} lines, {}\n", std::string(direction) + " networks",
                                 p["count"].get<unsigned>(), how);
         }
@@ -613,15 +658,11 @@ std::string format_description(const json& d)
                             l["switch_switch"].get<std::uint64_t>(), l["wrap"].get<std::uint64_t>(),
                             l["total"].get<std::uint64_t>());
     } else if (kind == "fat_tree") {
-        const json& sw = d["switches"];
         const json& p = d["tree"];
         if (p["kind"] == "switch")
             text += fmt::format("switches        one {}-port switch\n", p["ports"].get<unsigned>());
         else
-            text += fmt::format("switches        {} leaf (level 1), {} spine (level 2); {} parallel links per "
-                                "leaf-spine pair ({} up-links per leaf)\n",
-                                sw["leaf"].get<std::uint64_t>(), sw["spine"].get<std::uint64_t>(),
-                                p["parallel_links"].get<unsigned>(), p["up_links_per_leaf"].get<unsigned>());
+            text += fmt::format("switches        {}\n", tree_text(p));
         const json& l = d["links"];
         text += fmt::format("links           {} accelerator-switch, {} switch-switch ({} in all)\n",
                             l["accelerator_switch"].get<std::uint64_t>(), l["switch_switch"].get<std::uint64_t>(),

@@ -7,8 +7,11 @@
 //   column networks. A line network (one row or column network) with P = 2 * boards ports is one
 //   switch when P <= switch_radix k, else a 2-level nonblocking fat tree: k/2 down and k/2 up ports
 //   per leaf, leaves = ceil(P / (k/2)), spines = ceil(leaves * (k/2) / k), every leaf wired to every
-//   spine with (k/2) / spines parallel links (integer division; a network that would need fewer
-//   than one link per leaf-spine pair needs a third level and is rejected). Tapered
+//   spine with (k/2) / spines parallel links (integer division). A network that would need fewer
+//   than one link per leaf-spine pair is a 3-level tree: pods of k/2 leaves, each pod with k/2 (u)
+//   spines (one link from each of its leaves to each), each spine with k/2 up-links to the
+//   ceil(pods * (k/2) / k) cores of its group (group j: the spines j of every pod), (k/2) / cores
+//   parallel links per spine-core pair; beyond k*k*k/4 ports it is rejected. Tapered
 //   (topology.taper t < 1): each leaf keeps u = t * k/2 up ports, spines = ceil(leaves * u / k),
 //   u / spines parallel links. The arithmetic is plan_line_network (hammingmesh_shape.h), which
 //   the builder uses too. A dimension with a single board has no network: each line of
@@ -53,15 +56,15 @@
 namespace hxsim {
 
 /// The facts above as JSON (keys as in the definitions). Throws config_error if a line network
-/// would need more than a 2-level fat tree. Builds no SystemC module.
+/// would need more than a 3-level fat tree. Builds no SystemC module.
 nlohmann::json describe_topology(const platform_config& config);
 
 /// Throws config_error when a row or column network of a hammingmesh `config` would need more
-/// than a 2-level fat tree (the rule describe_topology applies; the builder checks it too).
+/// than a 3-level fat tree (the rule describe_topology applies; the builder checks it too).
 void check_line_networks(const platform_config& config);
 
 /// Throws config_error when a fat_tree `config` has more accelerators (topology.dims) than a
-/// 2-level tree of topology.switch_radix switches joins (k*k/2).
+/// 3-level tree of topology.switch_radix switches joins (k*k*k/4).
 void check_fat_tree(const platform_config& config);
 
 /// A few human-readable lines of `description` (as returned by describe_topology).

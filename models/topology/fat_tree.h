@@ -1,13 +1,13 @@
 // Builds a fat-tree machine, `topology.kind: fat_tree` (the paper's fat-tree baseline,
 // hammingmesh.md section 4): topology.dims = [rows, cols] gives rows*cols accelerators, each just
-// a NIC (`nic_<p>`) cabled to a leaf of one 2-level folded Clos of radix-topology.switch_radix
+// a NIC (`nic_<p>`) cabled to a leaf of one 2- or 3-level folded Clos of radix-topology.switch_radix
 // switches: a fat_tree_network (`tree`, or a single switch when the accelerators fit one) whose
 // line port p is accelerator p, laid out by plan_network (hammingmesh_shape.h) with
 // topology.taper up-links kept per leaf. NIC p sends through its own injection link
 // (`link_inject_<p>`, nic.injection_bandwidth, no latency) into the leaf and receives from the
 // network's link toward line port p (`tree.link_<p>`, link.bandwidth and link.latency like every
-// cable of the tree). Switch ids start at the number of accelerators (leaves, then spines), as in
-// a HammingMesh. More accelerators than a 2-level tree of these switches joins (k*k/2 when
+// cable of the tree). Switch ids start at the number of accelerators (leaves, then spines, then cores), as in
+// a HammingMesh. More accelerators than a 3-level tree of these switches joins (k*k*k/4 when
 // nonblocking) are refused.
 #pragma once
 
@@ -29,7 +29,7 @@ public:
     /// NICs' receive buffers). `observer`, if given, sees every forwarding decision.
     fat_tree(const platform_config& config, forward_observer* observer);
 
-    /// The checks the constructor makes on `config` (a 2-level tree suffices; the routing), without
+    /// The checks the constructor makes on `config` (a 3-level tree suffices; the routing), without
     /// building anything. Throws config_error.
     static void check(const platform_config& config);
     /// The network plan of `config` (topology.taper already validated).

@@ -25,8 +25,8 @@ hammingmesh_shape checked_shape_of(const platform_config& config)
 
 void hammingmesh::check(const platform_config& config)
 {
-    // Every board of a line attaches 2 ports to its network: one switch, or a 2-level fat tree
-    // when that is more than the radix; a line needing a third level is refused.
+    // Every board of a line attaches 2 ports to its network: one switch, or a 2- or 3-level fat tree
+    // when that is more than the radix; a line needing a fourth level is refused.
     check_line_networks(config);
 
     // A pattern of rtl.routers that selects nothing is a typo, not a wish for an all-TLM platform.

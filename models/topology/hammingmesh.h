@@ -1,6 +1,6 @@
 // Builds a whole HammingMesh platform from its configuration: x-by-y boards of a-by-b
 // accelerators, one network per row and per column of accelerators (a single radix-k switch, or a
-// 2-level fat tree of them when the line has more than k ports), or wrap links where a dimension
+// 2- or 3-level fat tree of them when the line has more than k ports), or wrap links where a dimension
 // has a single board. Modules are named by place: board_<R>_<C>.acc_<r>_<c>.{nic,router,link_*},
 // row_net_<i>.switch, col_net_<i>.switch, or row_net_<i>.leaf_<l>, row_net_<i>.spine_<s>.
 #pragma once
@@ -18,7 +18,7 @@ namespace hxsim {
 class hammingmesh : public platform {
 public:
     /// Throws config_error naming topology.switch_radix when a row or column network would need
-    /// more than a 2-level fat tree.
+    /// more than a 3-level fat tree.
     hammingmesh(const platform_config& config, forward_observer* observer);
 
     /// The checks the constructor makes on `config`, without building anything.

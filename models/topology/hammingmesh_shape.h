@@ -11,6 +11,12 @@
 // tree of radix-k switches (hammingmesh.md section 1): leaves of k/2 down ports, ceil(P/(k/2))
 // leaves; each leaf keeps `up` of its k/2 up ports (topology.taper; k/2 when nonblocking),
 // ceil(leaves*up/k) spines, every leaf wired to every spine with up/spines parallel links.
+// When that would leave less than one link per leaf-spine pair (more than about k*k/2 ports), it
+// is a 3-level fat tree: pods of k/2 leaves, each pod with `up` spines (leaf up port j to the
+// pod's spine j, one link), every spine with k/2 up ports to the cores of its group j (the spines
+// j of all pods): ceil(pods*(k/2)/k) cores per group, each wired to each spine of its group with
+// (k/2)/cores parallel links. The taper is applied at the leaves only; above them the tree is
+// nonblocking. Up to k*k*k/4 ports.
 #pragma once
 
 #include <cmath>
@@ -40,20 +46,36 @@ constexpr unsigned accelerator_ports = 5;
 struct line_network_plan {
     enum class kind_t : std::uint8_t { wrap, single_switch, fat_tree };
     kind_t kind = kind_t::wrap;
+    unsigned levels = 0;          ///< fat tree: 2 or 3
     unsigned ports = 0;           ///< line ports: 2 per board (none for a wrap link)
     unsigned down = 0;            ///< fat tree: down ports of a full leaf (k/2)
-    unsigned up = 0;              ///< fat tree: wired up ports per leaf (spines * parallel_links)
+    unsigned up = 0;              ///< fat tree: wired up ports per leaf (2 levels: spines * parallel_links;
+                                  ///< 3 levels: the spines of a pod)
     unsigned leaves = 0;
-    unsigned spines = 0;
-    unsigned parallel_links = 0;  ///< between every leaf and every spine; 0: needs a third level
+    unsigned spines = 0;          ///< all of them (3 levels: pods * up)
+    unsigned parallel_links = 0;  ///< between every leaf and every spine (3 levels: 1); 0: not buildable
+    unsigned pods = 0;            ///< 3 levels: groups of `down` leaves sharing `up` spines
+    unsigned cores = 0;           ///< 3 levels: cores per group (group j: the spines j of every pod)
+    unsigned core_links = 0;      ///< 3 levels: parallel links between a core and each spine of its group
+    unsigned spine_up = 0;        ///< 3 levels: wired up ports per spine (cores * core_links)
 
     bool is_tree() const { return kind == kind_t::fat_tree; }
-    /// Switches of one network: 1, leaves + spines, or none.
-    unsigned switches() const { return kind == kind_t::wrap ? 0 : kind == kind_t::single_switch ? 1 : leaves + spines; }
-    /// A 2-level tree with at least one link between every leaf and spine (or no tree at all).
-    bool buildable() const { return !is_tree() || parallel_links > 0; }
-    /// Leaf-spine links of one network (each one cable).
-    unsigned switch_links() const { return is_tree() ? leaves * spines * parallel_links : 0; }
+    bool three_levels() const { return is_tree() && levels == 3; }
+    /// Switches of one network: 1, leaves + spines (+ cores), or none.
+    unsigned switches() const
+    {
+        return kind == kind_t::wrap ? 0 : kind == kind_t::single_switch ? 1 : leaves + spines + all_cores();
+    }
+    unsigned all_cores() const { return three_levels() ? up * cores : 0; }
+    /// A fat tree with at least one link between the switches of adjacent levels (or no tree at all).
+    bool buildable() const { return !is_tree() || (three_levels() ? core_links > 0 : parallel_links > 0); }
+    /// Switch-to-switch links of one network (each one cable).
+    unsigned switch_links() const
+    {
+        if (!is_tree())
+            return 0;
+        return three_levels() ? leaves * up + spines * spine_up : leaves * spines * parallel_links;
+    }
 
     /// Fat tree: the leaf a line port hangs below, and its down port there.
     unsigned leaf_of(unsigned line_port) const { return line_port / down; }
@@ -63,7 +85,7 @@ struct line_network_plan {
     unsigned leaf_ports(unsigned leaf) const { return leaf_down_ports(leaf) + up; }
     unsigned spine_ports() const { return leaves * parallel_links; }
     /// Leaf `leaf`'s up port `u` (0 <= u < up) is wired to spine u / parallel_links, at that
-    /// spine's port leaf * parallel_links + u % parallel_links.
+    /// spine's port leaf * parallel_links + u % parallel_links (2 levels).
     std::uint16_t leaf_up_port(unsigned leaf, unsigned u) const
     {
         return static_cast<std::uint16_t>(leaf_down_ports(leaf) + u);
@@ -76,6 +98,17 @@ struct line_network_plan {
     /// Spine port `p` leads to leaf p / parallel_links, at its up port u = spine * parallel_links + p % parallel_links.
     unsigned leaf_of_spine_port(unsigned p) const { return p / parallel_links; }
     unsigned up_of_spine_port(unsigned spine, unsigned p) const { return spine * parallel_links + p % parallel_links; }
+
+    /// 3 levels. Pod q holds leaves q*down ... (the last pod may hold fewer) and spines q*up ...
+    /// (spine q*up + j is the pod's spine j). Leaf l's up port j goes to its pod's spine j, at
+    /// that spine's down port l % down; the spine's up ports follow its down ports. Core c of
+    /// group j (all_cores index j*cores + c) has port p toward pod p / core_links's spine j, at
+    /// that spine's up port c*core_links + p % core_links.
+    unsigned pod_of_leaf(unsigned leaf) const { return leaf / down; }
+    unsigned pod_leaves(unsigned pod) const { return pod + 1 < pods ? down : leaves - pod * down; }
+    unsigned spine_down_ports(unsigned spine) const { return pod_leaves(spine / up); }
+    unsigned spine3_ports(unsigned spine) const { return spine_down_ports(spine) + spine_up; }
+    unsigned core_ports() const { return pods * core_links; }
 };
 
 /// The up ports a leaf of radix-k switches keeps with `taper` (fraction of its k/2 up ports), when
@@ -89,9 +122,9 @@ inline unsigned tapered_up_ports(unsigned radix, double taper)
 
 /// The plan of a network of `ports` (at least 1) line ports with switches of `radix` ports (0:
 /// unlimited, always a single switch) whose leaves keep `up_ports` up ports (0: all k/2,
-/// nonblocking): one switch when they fit it, else a 2-level fat tree (parallel_links 0 when that
-/// is not enough). A fat-tree machine (topology.kind fat_tree) is one such network whose line
-/// ports are the accelerators.
+/// nonblocking): one switch when they fit it, else a 2-level fat tree, else a 3-level one
+/// (core_links 0 when even that is not enough). A fat-tree machine (topology.kind fat_tree) is one
+/// such network whose line ports are the accelerators.
 inline line_network_plan plan_network(unsigned ports, unsigned radix, unsigned up_ports = 0)
 {
     line_network_plan p;
@@ -101,12 +134,23 @@ inline line_network_plan plan_network(unsigned ports, unsigned radix, unsigned u
         return p;
     }
     p.kind = line_network_plan::kind_t::fat_tree;
+    p.levels = 2;
     p.down = radix / 2;
     const unsigned up = up_ports == 0 ? p.down : up_ports;
     p.leaves = (p.ports + p.down - 1) / p.down;
     p.spines = (p.leaves * up + radix - 1) / radix;
     p.parallel_links = up / p.spines;
     p.up = p.spines * p.parallel_links;
+    if (p.parallel_links > 0)
+        return p;
+    p.levels = 3;
+    p.up = up;
+    p.parallel_links = 1;
+    p.pods = (p.leaves + p.down - 1) / p.down;
+    p.spines = p.pods * up;
+    p.cores = (p.pods * p.down + radix - 1) / radix;
+    p.core_links = p.down / p.cores;
+    p.spine_up = p.cores * p.core_links;
     return p;
 }
 
@@ -153,12 +197,16 @@ struct hammingmesh_shape {
     }
     /// Hops out of one edge of a board and back in at the opposite one through the network of
     /// plan `p`, whose line ports `first_port` and `first_port + 1` they are: 1 over a wrap link, 2
-    /// through one switch or one leaf, 4 when they hang below two leaves (through a spine).
+    /// through one switch or one leaf, 4 when they hang below two leaves (through a spine), 6 when
+    /// below two pods of a 3-level tree (through a core).
     static unsigned round_trip_hops(const line_network_plan& p, unsigned first_port)
     {
         if (p.kind == line_network_plan::kind_t::wrap)
             return 1;
-        return !p.is_tree() || p.leaf_of(first_port) == p.leaf_of(first_port + 1) ? 2 : 4;
+        if (!p.is_tree() || p.leaf_of(first_port) == p.leaf_of(first_port + 1))
+            return 2;
+        return p.three_levels() && p.pod_of_leaf(p.leaf_of(first_port)) != p.pod_of_leaf(p.leaf_of(first_port + 1)) ? 6
+                                                                                                                      : 4;
     }
 
     coord coord_of(std::uint32_t acc) const

@@ -140,25 +140,28 @@ std::unique_ptr<platform> check_built_against_describe(const std::vector<std::st
     const std::uint64_t accelerators = net->accelerators();
     EXPECT_EQ(accelerators, d["accelerators"].get<std::uint64_t>());
 
-    std::uint64_t single = 0, leaves = 0, spines = 0;
+    std::uint64_t single = 0, leaves = 0, spines = 0, cores = 0;
     for (std::size_t i = accelerators; i < net->routers().size(); ++i) {
         const router_base& r = *net->routers()[i];
         const std::string name = r.name();
         single += glob_match("*_net_*.switch", name) ? 1 : 0;
         leaves += glob_match("*_net_*.leaf_*", name) ? 1 : 0;
         spines += glob_match("*_net_*.spine_*", name) ? 1 : 0;
+        cores += glob_match("*_net_*.core_*", name) ? 1 : 0;
         EXPECT_LE(r.in.size(), config.topology.switch_radix) << name;
     }
     EXPECT_EQ(net->routers().size(), accelerators + d["switches"]["total"].get<std::uint64_t>());
     EXPECT_EQ(single, d["switches"]["single"].get<std::uint64_t>());
     EXPECT_EQ(leaves, d["switches"]["leaf"].get<std::uint64_t>());
     EXPECT_EQ(spines, d["switches"]["spine"].get<std::uint64_t>());
+    EXPECT_EQ(cores, d["switches"]["core"].get<std::uint64_t>());
 
     // Built links are one-way: every cable twice, plus each accelerator's injection and ejection.
     std::uint64_t switch_switch = 0, to_board = 0;
     for (const link* l : net->links()) {
         const std::string name = l->name();
-        switch_switch += glob_match("*_net_*.leaf_*_link_*", name) || glob_match("*_net_*.spine_*_link_*", name);
+        switch_switch += glob_match("*_net_*.leaf_*_link_*", name) || glob_match("*_net_*.spine_*_link_*", name) ||
+                         glob_match("*_net_*.core_*_link_*", name);
         to_board += glob_match("*_net_*.link_*", name) ? 1 : 0;
     }
     EXPECT_EQ(net->links().size(), 2 * accelerators + 2 * d["links"]["total"].get<std::uint64_t>());
@@ -208,6 +211,64 @@ TEST(fat_tree_network, describe_counts_trees_beside_wrap_links)
 TEST(fat_tree_network, describe_counts_single_switches)
 {
     test::run_scenario([] { check_built_against_describe({}); });
+}
+
+// ---- Three levels ------------------------------------------------------------------------------
+// Hx2Mesh of 2x8 boards with radix-4 switches: every row network joins 16 ports, beyond a 2-level
+// tree of radix 4 (8 ports), so it is a 3-level tree: 8 leaves (2 down, 2 up) in 4 pods, 2
+// spines per pod, 2 groups of 2 cores, one link per spine-core pair; the column networks (4
+// ports) are single switches. With radix 8 and taper 0.5, 2x20 boards: rows of 40 ports, 10
+// leaves (4 down, 2 up) in 3 pods (the last of 2 leaves), 6 spines, 2 groups of 2 cores with 2
+// links per spine-core pair.
+const std::vector<std::string> hx2mesh_2x8_radix_4{"topology.board=[2,2]", "topology.grid=[2,8]",
+                                                   "topology.switch_radix=4"};
+const std::vector<std::string> hx2mesh_2x20_radix_8_tapered{"topology.board=[2,2]", "topology.grid=[2,20]",
+                                                            "topology.switch_radix=8", "topology.taper=0.5"};
+
+TEST(fat_tree_network, three_level_lines_deliver_uniform_and_alltoall)
+{
+    for (const auto& base : {hx2mesh_2x8_radix_4, hx2mesh_2x20_radix_8_tapered}) {
+        test::run_scenario([&] {
+            const json u = run_passing(with(base, {"traffic.load=0.6", "run.duration=4us"}));
+            // Crossing a row through a core is 6 switch hops besides the accelerators'.
+            EXPECT_GT(u["mean_hops"].get<double>(), 5.0);
+        });
+        test::run_scenario([&] {
+            run_passing(with(base, {"traffic.pattern=alltoall", "traffic.message_size=1KiB"}));
+        });
+    }
+}
+
+TEST(fat_tree_network, three_level_lines_drain_a_saturating_load_without_deadlock)
+{
+    for (const auto& base : {hx2mesh_2x8_radix_4, hx2mesh_2x20_radix_8_tapered}) {
+        test::run_scenario([&] {
+            run_passing(with(base, {"traffic.load=1.0", "run.duration=3us", "router.buffer=8KiB",
+                                    "switch.buffer=8KiB", "router.output_buffer=0B", "switch.output_buffer=0B",
+                                    "run.watchdog=100us"}));
+        });
+    }
+}
+
+TEST(fat_tree_network, describe_counts_three_level_trees)
+{
+    test::run_scenario([] {
+        const json d = describe_topology(test::config_with(hx2mesh_2x8_radix_4));
+        EXPECT_EQ(d["line_networks"]["row"]["levels"], 3);
+        EXPECT_EQ(d["switches"]["core"], 4 * 4);  // 4 row networks of 4 cores
+        const auto net = check_built_against_describe(hx2mesh_2x8_radix_4);
+        EXPECT_NE(sc_core::sc_find_object("row_net_3.core_3"), nullptr);
+        EXPECT_NE(sc_core::sc_find_object("row_net_0.spine_7_link_3"), nullptr);  // pod 3's spine 1, up to a core
+        EXPECT_NE(sc_core::sc_find_object("row_net_0.core_0_link_3"), nullptr);   // down to pod 3
+        EXPECT_EQ(sc_core::sc_find_object("row_net_0.core_4"), nullptr);
+        EXPECT_NE(sc_core::sc_find_object("col_net_0.switch"), nullptr);
+    });
+    test::run_scenario([] {
+        const json d = describe_topology(test::config_with(hx2mesh_2x20_radix_8_tapered));
+        EXPECT_EQ(d["line_networks"]["row"]["pods"], 3);
+        EXPECT_EQ(d["line_networks"]["row"]["core_parallel_links"], 2);
+        check_built_against_describe(hx2mesh_2x20_radix_8_tapered);
+    });
 }
 
 }  // namespace

@@ -342,26 +342,29 @@ std::string platform_error_of(const std::string& path, const std::vector<std::st
     return "";
 }
 
-// A line with more ports than the radix is a 2-level fat tree; one that would need a third level
-// is refused by the builder's check (and by --describe).
+// A line with more ports than the radix is a 2- or 3-level fat tree; one that would need a fourth
+// level is refused by the builder's check (and by --describe).
 TEST(config, too_many_boards_for_the_switch_radix)
 {
     const std::string path = fixture("too_many_boards.yaml");
     EXPECT_NO_THROW(load_config(path));
     // 32-port rows of radix 16: 4 leaves, 2 spines.
     EXPECT_NO_THROW(hxsim::check_platform(load_config(path)));
-    // 80-port columns of radix 4: 40 leaves would need 20 spines with 2/20 = 0 links to each.
+    // 80-port columns of radix 4: 40 leaves would need 20 spines with 2/20 = 0 links to each; 3
+    // levels: 20 pods, 10 cores per group with 2/10 = 0 links to each spine.
     EXPECT_EQ(platform_error_of(path, {"topology.grid=[40, 2]", "topology.switch_radix=4"}),
               path + ": topology.switch_radix: a column network of 80 ports needs more than "
-              "a 2-level fat tree of radix-4 switches (40 leaves, 20 spines)");
+              "a 3-level fat tree of radix-4 switches (40 leaves in 20 pods)");
 }
 
 TEST(config, too_many_board_rows_for_the_switch_radix)
 {
     const std::string path = fixture("empty.yaml");
-    EXPECT_EQ(platform_error_of(path, {"topology.grid=[200, 1]", "topology.switch_radix=16"}),
-              path + ": topology.switch_radix: a column network of 400 ports needs more "
-              "than a 2-level fat tree of radix-16 switches (50 leaves, 25 spines)");
+    // 400 ports of radix 16 need 3 levels (a 2-level tree stops at 128); 1,200 need 4 (3 stop at 1,024).
+    EXPECT_NO_THROW(hxsim::check_platform(load_config(path, {"topology.grid=[200, 1]", "topology.switch_radix=16"})));
+    EXPECT_EQ(platform_error_of(path, {"topology.grid=[600, 1]", "topology.switch_radix=16"}),
+              path + ": topology.switch_radix: a column network of 1200 ports needs more "
+              "than a 3-level fat tree of radix-16 switches (150 leaves in 19 pods)");
     // A single board per row needs no row network at all.
     EXPECT_NO_THROW(hxsim::check_platform(load_config(path, {"topology.grid=[1, 1]",
                                                              "topology.switch_radix=2"})));

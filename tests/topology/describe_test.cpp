@@ -198,9 +198,10 @@ TEST(describe, tapered_cut_through_a_leaf)
     EXPECT_EQ(quarter["bisection"]["cuts"]["board_columns"], 12 * 3);
 }
 
-TEST(describe, line_beyond_two_fat_tree_levels_is_rejected)
+TEST(describe, line_beyond_three_fat_tree_levels_is_rejected)
 {
-    // 2*40 ports of radix 4: 40 leaves would need 20 spines with 2/20 = 0 links to each.
+    // 2*40 ports of radix 4: 40 leaves would need 20 spines with 2/20 = 0 links to each; 3 levels:
+    // 20 pods, 10 cores per group with 2/10 = 0 links to each spine.
     EXPECT_THROW(describe({"topology.grid=[40, 2]", "topology.switch_radix=4"}), config_error);
 }
 
@@ -276,6 +277,41 @@ TEST(describe, fat_tree_tapered_halves_the_spines_and_the_bisection)
     EXPECT_DOUBLE_EQ(d["global_to_injection"].get<double>(), 0.5);
 }
 
+// The paper's fat-tree baselines at 16,384 accelerators, k = 64: beyond k*k/2 = 2,048, so 3
+// levels. 512 leaves of 32 accelerators in 16 pods of 32 leaves; each pod has u spines (u = the
+// up-links a leaf keeps: 32, 16, 8), one link from each of its leaves to each; each spine has 32
+// up-links to the 8 cores of its group (16 pods x 32 / 64), 4 parallel links per spine-core pair.
+TEST(describe, fat_trees_16k_radix_64_have_three_levels)
+{
+    struct expected {
+        const char* taper;
+        unsigned up, spines, cores;
+    };
+    for (const expected& e : {expected{"1", 32, 512, 256}, expected{"0.5", 16, 256, 128}, expected{"0.25", 8, 128, 64}}) {
+        SCOPED_TRACE(std::string("taper ") + e.taper);
+        const json d = describe({"topology.kind=fat_tree", "topology.dims=[128, 128]", "topology.switch_radix=64",
+                                 std::string("topology.taper=") + e.taper, "link.bandwidth=1600Gbps"});
+        EXPECT_EQ(d["tree"]["levels"], 3);
+        EXPECT_EQ(d["tree"]["pods"], 16);
+        EXPECT_EQ(d["switches"]["leaf"], 512);
+        EXPECT_EQ(d["switches"]["spine"], e.spines);
+        EXPECT_EQ(d["switches"]["core"], e.cores);
+        EXPECT_EQ(d["switches"]["total"], 512 + e.spines + e.cores);
+        EXPECT_EQ(d["tree"]["up_links_per_leaf"], e.up);
+        EXPECT_EQ(d["tree"]["core_parallel_links"], 4);
+        EXPECT_EQ(d["tree"]["up_links_per_spine"], 32);
+        EXPECT_EQ(d["links"]["accelerator_switch"], 16384);
+        EXPECT_EQ(d["links"]["switch_switch"], 512 * e.up + e.spines * 32);
+        // Leaf (2 hops, 31 peers), leaf-spine-leaf (4 hops, the 992 others of the pod), through a
+        // core (6 hops, the 15,360 in other pods).
+        EXPECT_EQ(d["diameter_hops"], 6);
+        EXPECT_NEAR(d["mean_distance_hops"].get<double>(), (31 * 2.0 + 992 * 4.0 + 15360 * 6.0) / 16383, 1e-12);
+        // 256 leaves on each side of the cut, each sending through its u up-links.
+        EXPECT_EQ(d["bisection"]["links"], 256 * e.up);
+        EXPECT_DOUBLE_EQ(d["global_to_injection"].get<double>(), e.up / 32.0);
+    }
+}
+
 TEST(describe, fat_tree_that_fits_one_switch)
 {
     const json d = describe({"topology.kind=fat_tree", "topology.dims=[4, 8]"});
@@ -287,17 +323,19 @@ TEST(describe, fat_tree_that_fits_one_switch)
     EXPECT_EQ(d["bisection"]["links"], 16);
 }
 
-TEST(describe, fat_tree_beyond_two_levels_is_rejected)
+TEST(describe, fat_tree_beyond_three_levels_is_rejected)
 {
-    // k*k/2 = 2048 accelerators fit radix 64; 2,112 do not.
-    EXPECT_NO_THROW(describe({"topology.kind=fat_tree", "topology.dims=[32, 64]"}));
+    // Radix 8: k*k*k/4 = 128 accelerators fit (a 3-level tree beyond k*k/2 = 32); 132 do not.
+    EXPECT_EQ(describe({"topology.kind=fat_tree", "topology.dims=[16, 8]", "topology.switch_radix=8"})["tree"]["levels"],
+              3);
     try {
-        describe({"topology.kind=fat_tree", "topology.dims=[33, 64]"});
+        describe({"topology.kind=fat_tree", "topology.dims=[12, 11]", "topology.switch_radix=8"});
         FAIL() << "no error";
     } catch (const config_error& e) {
         const std::string what = e.what();
         EXPECT_NE(what.find("topology.dims"), std::string::npos) << what;
         EXPECT_NE(what.find("topology.switch_radix"), std::string::npos) << what;
+        EXPECT_NE(what.find("128"), std::string::npos) << what;
     }
 }
 

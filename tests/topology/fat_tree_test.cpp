@@ -103,6 +103,12 @@ private:
     std::uint64_t m_decisions = 0, m_delivered = 0, m_ups = 0;
 };
 
+std::vector<std::string> with_radix_8(std::vector<std::string> more)
+{
+    more.insert(more.begin(), "topology.switch_radix=8");
+    return more;
+}
+
 TEST(fat_tree, plan_of_the_test_tree)
 {
     const line_network_plan p = fat_tree::plan_of(test::config_with(tree_64()));
@@ -247,8 +253,233 @@ TEST(fat_tree, config_rules)
 {
     EXPECT_THROW(test::config_with(tree_64({"routing.algorithm=dimension-order"})), config_error);
     EXPECT_THROW(test::config_with(tree_64({"topology.taper=0.3"})), config_error);
-    EXPECT_THROW(check_platform(test::config_with(tree_64({"topology.dims=[16, 9]"}))), config_error);  // > 128
-    EXPECT_NO_THROW(check_platform(test::config_with(tree_64({"topology.dims=[16, 8]"}))));
+    // Radix 16: 2 levels join 128 accelerators, 3 levels k*k*k/4 = 1,024.
+    EXPECT_NO_THROW(check_platform(test::config_with(tree_64({"topology.dims=[16, 9]"}))));
+    EXPECT_NO_THROW(check_platform(test::config_with(tree_64({"topology.dims=[32, 32]"}))));
+    EXPECT_THROW(check_platform(test::config_with(tree_64({"topology.dims=[33, 32]"}))), config_error);
+}
+
+// ---- Three levels -----------------------------------------------------------------------------
+// 64 accelerators of radix-8 switches: 16 leaves of 4 down ports would need 8 spines with 4/8 = 0
+// links to each leaf, so the tree has 3 levels: 4 pods of 4 leaves, each pod with 4 spines (one
+// link from each of its leaves to each) of 4 up-links; 4 groups of 2 cores (group j: the spines
+// j of the 4 pods), 2 parallel links per spine-core pair. Tapered 0.5: 2 spines per pod and 2
+// groups. At most k*k*k/4 = 128 accelerators.
+
+std::vector<std::string> tree_3_levels(std::vector<std::string> more = {})
+{
+    return tree_64(with_radix_8(std::move(more)));
+}
+
+TEST(fat_tree, plan_of_a_three_level_tree)
+{
+    const line_network_plan p = fat_tree::plan_of(test::config_with(tree_3_levels()));
+    EXPECT_TRUE(p.three_levels());
+    EXPECT_EQ(p.leaves, 16u);
+    EXPECT_EQ(p.pods, 4u);
+    EXPECT_EQ(p.up, 4u);
+    EXPECT_EQ(p.spines, 16u);
+    EXPECT_EQ(p.cores, 2u);
+    EXPECT_EQ(p.all_cores(), 8u);
+    EXPECT_EQ(p.core_links, 2u);
+    EXPECT_EQ(p.spine_up, 4u);
+    EXPECT_EQ(p.switches(), 40u);
+    EXPECT_EQ(p.switch_links(), 16u * 4 + 16 * 4);
+    const line_network_plan t = fat_tree::plan_of(test::config_with(tree_3_levels({"topology.taper=0.5"})));
+    EXPECT_TRUE(t.three_levels());
+    EXPECT_EQ(t.spines, 8u);
+    EXPECT_EQ(t.all_cores(), 4u);
+    EXPECT_EQ(t.spine_up, 4u);  // nonblocking above the leaves
+    // A 2-level tree of radix 8 stops at 32 accelerators.
+    EXPECT_EQ(fat_tree::plan_of(test::config_with(tree_64({"topology.dims=[4, 8]", "topology.switch_radix=8"}))).levels,
+              2u);
+    EXPECT_EQ(fat_tree::plan_of(test::config_with(tree_64({"topology.dims=[4, 9]", "topology.switch_radix=8"}))).levels,
+              3u);
+}
+
+/// Checks every forwarding decision of a 3-level tree: the switches a packet visits climb strictly
+/// (leaf, spine, core) to the lowest level that joins source and destination (the leaf when they
+/// share it, a spine of their pod when they share a pod, else a core), then descend strictly to
+/// the destination's leaf and its port; the first switch is the source's leaf, entered from the
+/// source's port; a spine's down port leads to the destination's leaf, a core's to its pod.
+class three_level_checker : public forward_observer {
+public:
+    three_level_checker(unsigned accelerators, const line_network_plan& plan) : m_n(accelerators), m_plan(plan) {}
+
+    void on_forward(std::uint32_t router, std::uint16_t in_port, std::uint16_t out_port, std::uint8_t,
+                    const packet& pkt) override
+    {
+        path& p = m_paths[pkt.id];
+        const std::string who = fmt::format("packet {} ({} -> {}), switch {}", pkt.id, pkt.src, pkt.dst, router);
+        if (router < m_n || router >= m_n + m_plan.switches()) {
+            ADD_FAILURE() << who << ": not a switch of the tree";
+            return;
+        }
+        const unsigned index = router - m_n;
+        const unsigned level = index < m_plan.leaves ? 1 : index < m_plan.leaves + m_plan.spines ? 2 : 3;
+        const unsigned src_leaf = m_plan.leaf_of(pkt.src), dst_leaf = m_plan.leaf_of(pkt.dst);
+        const unsigned top = src_leaf == dst_leaf                                           ? 1
+                             : m_plan.pod_of_leaf(src_leaf) == m_plan.pod_of_leaf(dst_leaf) ? 2
+                                                                                            : 3;
+        if (p.levels.empty() && (index != src_leaf || in_port != m_plan.leaf_down_port(pkt.src)))
+            ADD_FAILURE() << who << ": the first switch is not the source's leaf, from its port";
+        if (!p.levels.empty()) {
+            const unsigned last = p.levels.back();
+            const bool climbing = !p.descending && level == last + 1 && level <= top;
+            const bool falling = level + 1 == last && (p.descending || last == top);
+            if (!climbing && !falling)
+                ADD_FAILURE() << who << ": level " << level << " after " << last << " (top " << top << ")";
+            p.descending = p.descending || falling;
+        }
+        p.levels.push_back(level);
+        if (level < top && !p.descending) {  // up: through an up port
+            const bool up_port = level == 1 ? out_port >= m_plan.leaf_down_ports(index)
+                                            : out_port >= m_plan.spine_down_ports(index - m_plan.leaves);
+            if (!up_port)
+                ADD_FAILURE() << who << ": port " << out_port << " is not an up port";
+            return;
+        }
+        p.descending = true;
+        if (level == 1) {
+            if (index != dst_leaf || out_port != m_plan.leaf_down_port(pkt.dst))
+                ADD_FAILURE() << who << ": leaves at port " << out_port << ", not at the destination";
+            m_visited[top - 1] += p.levels.size();
+            ++m_delivered_by_top[top - 1];
+            m_paths.erase(pkt.id);
+        } else if (level == 2) {
+            if (out_port != dst_leaf % m_plan.down)
+                ADD_FAILURE() << who << ": spine down port " << out_port << " is not toward leaf " << dst_leaf;
+        } else if (out_port / m_plan.core_links != m_plan.pod_of_leaf(dst_leaf)) {
+            ADD_FAILURE() << who << ": core port " << out_port << " is not toward pod " << m_plan.pod_of_leaf(dst_leaf);
+        }
+    }
+
+    /// Packets delivered whose lowest common level was 1, 2 and 3, and the switches they visited.
+    std::uint64_t delivered(unsigned top) const { return m_delivered_by_top[top - 1]; }
+    std::uint64_t visited(unsigned top) const { return m_visited[top - 1]; }
+    std::size_t unfinished() const { return m_paths.size(); }
+
+private:
+    struct path {
+        std::vector<unsigned> levels;
+        bool descending = false;
+    };
+    unsigned m_n;
+    line_network_plan m_plan;
+    std::unordered_map<std::uint64_t, path> m_paths;
+    std::uint64_t m_delivered_by_top[3] = {}, m_visited[3] = {};
+};
+
+TEST(fat_tree, three_level_paths_climb_to_the_lowest_common_level_then_descend)
+{
+    for (const std::string taper : {"1", "0.5"}) {
+        test::run_scenario([&] {
+            const platform_config config = test::config_with(tree_3_levels({"topology.taper=" + taper,
+                                                                            "traffic.load=0.8"}));
+            three_level_checker checker(64, fat_tree::plan_of(config));
+            const run_outcome out = test::run_observed(config, checker);
+            EXPECT_TRUE(out.ok) << fmt::format("{}", fmt::join(out.failures, "; "));
+            const std::uint64_t packets = out.stats["packets_delivered"].get<std::uint64_t>();
+            EXPECT_GT(packets, 1000u);
+            EXPECT_EQ(checker.delivered(1) + checker.delivered(2) + checker.delivered(3), packets);
+            EXPECT_EQ(checker.unfinished(), 0u);
+            // 1, 3 or 5 switches; uniform traffic: 3 of 63 peers share a leaf, 12 share a pod.
+            EXPECT_EQ(checker.visited(1), checker.delivered(1));
+            EXPECT_EQ(checker.visited(2), 3 * checker.delivered(2));
+            EXPECT_EQ(checker.visited(3), 5 * checker.delivered(3));
+            EXPECT_GT(checker.delivered(3), packets / 2);
+            EXPECT_GT(checker.delivered(2), 0u);
+            EXPECT_GT(checker.delivered(1), 0u);
+            EXPECT_EQ(out.stats["packet_hops"].get<std::uint64_t>(),
+                      checker.visited(1) + checker.visited(2) + checker.visited(3));
+        });
+    }
+}
+
+TEST(fat_tree, three_level_alltoall_delivers_every_message)
+{
+    test::run_scenario([] {
+        const run_outcome out = run_simulation(
+            test::config_with(tree_3_levels({"traffic.pattern=alltoall", "traffic.message_size=2KiB"})));
+        EXPECT_TRUE(out.ok) << fmt::format("{}", fmt::join(out.failures, "; "));
+        EXPECT_EQ(out.stats["messages_delivered"], 64 * 63);
+        EXPECT_EQ(out.stats["config"]["routers"], 40);  // 16 leaves + 16 spines + 8 cores
+    });
+}
+
+TEST(fat_tree, three_level_full_load_completes_without_deadlock)
+{
+    for (const std::string taper : {"1", "0.5"}) {
+        test::run_scenario([&] {
+            const run_outcome out = run_simulation(test::config_with(tree_3_levels(
+                {"topology.taper=" + taper, "traffic.load=1.0", "router.vcs=1", "router.buffer=64flits",
+                 "switch.buffer=64flits", "router.output_buffer=0B", "switch.output_buffer=0B",
+                 "traffic.message_size=16KiB", "link.bandwidth=400Gbps", "run.watchdog=20us"})));
+            EXPECT_TRUE(out.ok) << fmt::format("{}", fmt::join(out.failures, "; "));
+            EXPECT_EQ(out.stats["messages_delivered"], out.stats["messages_injected"]);
+        });
+    }
+}
+
+double three_level_alltoall_gbps(const std::string& taper)
+{
+    return test::measure_in_child([&] {
+        const run_outcome out = run_simulation(test::config_with(
+            tree_3_levels({"traffic.pattern=alltoall", "traffic.message_size=16KiB", "topology.taper=" + taper})));
+        EXPECT_TRUE(out.ok) << fmt::format("{}", fmt::join(out.failures, "; "));
+        return out.stats["alltoall_gbps_per_accelerator"].get<double>();
+    });
+}
+
+TEST(fat_tree, three_level_tree_is_nonblocking_and_its_taper_costs_bandwidth)
+{
+    // Nonblocking, the 3-level tree carries all-to-all near the injection rate, like the 2-level
+    // tree of the same accelerators; a leaf keeping 2 of its 4 up-links sends 4*60/63 of a link's
+    // worth of traffic for other leaves through 2, capping it near 2/(4*60/63) = 52%.
+    const double full = three_level_alltoall_gbps("1"), half = three_level_alltoall_gbps("0.5");
+    EXPECT_GT(full, 0.7 * 1600) << full;
+    EXPECT_LT(half, 0.6 * 1600) << half;
+    EXPECT_GT(half, 0.35 * 1600) << half;
+}
+
+TEST(fat_tree, three_level_routing_offers_every_up_port_and_every_parallel_link)
+{
+    const line_network_plan plan = fat_tree::plan_of(test::config_with(tree_3_levels()));
+    const fat_tree_routing routing(plan, 64);
+    packet pkt{};
+    pkt.src = 1;   // leaf 0, pod 0
+    pkt.dst = 61;  // leaf 15 (pod 3, its leaf 3), port 1
+    route_candidates at_leaf;
+    routing.route(64 + 0, 1, pkt, at_leaf);
+    ASSERT_EQ(at_leaf.count, 4u);  // up ports 4..7, to the pod's spines 0..3
+    for (unsigned i = 0; i < 4; ++i)
+        EXPECT_EQ(at_leaf.items[i].port, 4 + i);
+    route_candidates at_spine;
+    routing.route(64 + 16 + 2, 0, pkt, at_spine);  // pod 0's spine 2: up ports 4..7
+    ASSERT_EQ(at_spine.count, 4u);
+    for (unsigned i = 0; i < 4; ++i)
+        EXPECT_EQ(at_spine.items[i].port, 4 + i);
+    route_candidates at_core;
+    routing.route(64 + 32 + 2 * 2 + 1, 0, pkt, at_core);  // group 2, core 1: pod 3's links, ports 6 and 7
+    ASSERT_EQ(at_core.count, 2u);
+    EXPECT_EQ(at_core.items[0].port, 6);
+    EXPECT_EQ(at_core.items[1].port, 7);
+    route_candidates down_spine;
+    routing.route(64 + 16 + 3 * 4 + 2, 4, pkt, down_spine);  // pod 3's spine 2: down to its leaf 3
+    ASSERT_EQ(down_spine.count, 1u);
+    EXPECT_EQ(down_spine.items[0].port, 3);
+    pkt.dst = 13;  // leaf 3, pod 0: a spine of pod 0 turns down
+    route_candidates same_pod;
+    routing.route(64 + 16 + 1, 0, pkt, same_pod);
+    ASSERT_EQ(same_pod.count, 1u);
+    EXPECT_EQ(same_pod.items[0].port, 3);
+}
+
+TEST(fat_tree, three_level_config_rules)
+{
+    // k*k*k/4 = 128 accelerators fit radix 8; 132 do not.
+    EXPECT_NO_THROW(check_platform(test::config_with(tree_3_levels({"topology.dims=[16, 8]"}))));
+    EXPECT_THROW(check_platform(test::config_with(tree_3_levels({"topology.dims=[12, 11]"}))), config_error);
 }
 
 }  // namespace
