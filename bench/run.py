@@ -41,6 +41,9 @@ CASES = [
      ["traffic.pattern=uniform", "traffic.load=0.3", "run.duration=1ns"], True, None),
     ("Hx2Mesh 64x64 uniform 0.3 for 10 us (16,384 accelerators)", "configs/paper/hx2mesh-64x64.yaml",
      ["traffic.pattern=uniform", "traffic.load=0.3", "traffic.message_size=64KiB", "run.duration=10us"], True, None),
+    ("3-level fat tree uniform 0.3 for 1 us (16,384 accelerators, 1,280 radix-64 switches)",
+     "configs/paper/fat-tree-16k.yaml",
+     ["traffic.pattern=uniform", "traffic.load=0.3", "traffic.message_size=8KiB", "run.duration=1us"], True, None),
 ] + [
     # Cost growth: the same per-accelerator load on 64, 1,024 and 16,384 accelerators.
     # Shorter runs on larger machines: each moves a few hundred thousand packet-hops or more.
