@@ -18,6 +18,7 @@ import argparse
 import concurrent.futures
 import fcntl
 import json
+import math
 import os
 import subprocess
 import sys
@@ -85,11 +86,11 @@ def svg_plot(rows, names, sizes):
     """Bandwidth per accelerator versus message size (log x), one polyline per topology."""
     width, height, left, bottom, top, right = 720, 420, 70, 50, 20, 230
     ymax = max([r["gbps"] for r in rows] + [1.0]) * 1.1
-    xs = {s: i for i, s in enumerate(sizes)}
-    span = max(len(sizes) - 1, 1)
+    low, high = math.log2(min(sizes)), math.log2(max(sizes))
+    span = max(high - low, 1.0)
 
-    def px(s):
-        return left + (width - left - right) * xs[s] / span
+    def px(s):  # log2 scale: message sizes span five orders of magnitude
+        return left + (width - left - right) * (math.log2(s) - low) / span
 
     def py(g):
         return height - bottom - (height - bottom - top) * g / ymax
@@ -123,7 +124,7 @@ def svg_plot(rows, names, sizes):
                    f'stroke-width="2"/>')
         out.append(f'<text x="{width - right + 40}" y="{ly + 4}">{TOPOLOGIES[name][0]}</text>')
     for (name, s), (_, g) in PUBLISHED.items():
-        if name in names and s in xs:
+        if name in names and min(sizes) <= s <= max(sizes):
             out.append(f'<rect x="{px(s) - 4:.1f}" y="{py(g) - 4:.1f}" width="8" height="8" fill="none" '
                        f'stroke="black"/>')
     out.append(f'<text x="{width - right + 15}" y="{top + 18 * len(names) + 14}">squares: published</text>')
