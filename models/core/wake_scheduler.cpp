@@ -81,6 +81,10 @@ void wake_scheduler::run()
         }
         e.who->m_pending_ps = scheduled_wake::none;
         ++m_wake_ups;
+        // The next model to wake was likely last touched long ago (large platforms are
+        // memory-bound): start loading it while this one runs.
+        if (!m_heap.empty())
+            __builtin_prefetch(m_heap.front().who);
         e.who->m_fn();
     }
     if (!m_heap.empty()) {
