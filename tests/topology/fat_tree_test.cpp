@@ -156,11 +156,14 @@ TEST(fat_tree, full_load_completes_without_deadlock)
     });
 }
 
-double alltoall_gbps(const std::string& taper)
+/// All-to-all of 16 KiB on the test tree with `taper`; `radix` "8" makes it the 3-level tree below.
+double alltoall_gbps(const std::string& taper, const std::string& radix = "16")
 {
     return test::measure_in_child([&] {
-        const run_outcome out = run_simulation(test::config_with(
-            tree_64({"traffic.pattern=alltoall", "traffic.message_size=16KiB", "topology.taper=" + taper})));
+        const run_outcome out = run_simulation(test::config_with(tree_64({"traffic.pattern=alltoall",
+                                                                          "traffic.message_size=16KiB",
+                                                                          "topology.taper=" + taper,
+                                                                          "topology.switch_radix=" + radix})));
         EXPECT_TRUE(out.ok) << fmt::format("{}", fmt::join(out.failures, "; "));
         return out.stats["alltoall_gbps_per_accelerator"].get<double>();
     });
@@ -421,22 +424,12 @@ TEST(fat_tree, three_level_full_load_completes_without_deadlock)
     }
 }
 
-double three_level_alltoall_gbps(const std::string& taper)
-{
-    return test::measure_in_child([&] {
-        const run_outcome out = run_simulation(test::config_with(
-            tree_3_levels({"traffic.pattern=alltoall", "traffic.message_size=16KiB", "topology.taper=" + taper})));
-        EXPECT_TRUE(out.ok) << fmt::format("{}", fmt::join(out.failures, "; "));
-        return out.stats["alltoall_gbps_per_accelerator"].get<double>();
-    });
-}
-
 TEST(fat_tree, three_level_tree_is_nonblocking_and_its_taper_costs_bandwidth)
 {
     // Nonblocking, the 3-level tree carries all-to-all near the injection rate, like the 2-level
     // tree of the same accelerators; a leaf keeping 2 of its 4 up-links sends 4*60/63 of a link's
     // worth of traffic for other leaves through 2, capping it near 2/(4*60/63) = 52%.
-    const double full = three_level_alltoall_gbps("1"), half = three_level_alltoall_gbps("0.5");
+    const double full = alltoall_gbps("1", "8"), half = alltoall_gbps("0.5", "8");
     EXPECT_GT(full, 0.7 * 1600) << full;
     EXPECT_LT(half, 0.6 * 1600) << half;
     EXPECT_GT(half, 0.35 * 1600) << half;
