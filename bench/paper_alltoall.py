@@ -9,6 +9,8 @@ a plot (SVG, bandwidth versus message size, one line per topology) to docs/resul
     python3 bench/paper_alltoall.py --sizes 1MiB --topologies hx2mesh-16x16 hx4mesh-8x8
     python3 bench/paper_alltoall.py --sizes 16B 256B 4KiB 64KiB 1MiB   # the paper's range (hours)
     python3 bench/paper_alltoall.py --jobs 2 ...          # runs in parallel, one core each
+    python3 bench/paper_alltoall.py --missing ...         # only the runs alltoall.json lacks
+    python3 bench/paper_alltoall.py --tables-only         # rewrite table and plot from alltoall.json
 
 Each finished run is merged into docs/results/alltoall.json at once (replacing an earlier run of
 the same topology and size), and the table and plot are rewritten from all rows: sweeps can be
@@ -46,6 +48,8 @@ PUBLISHED = {
     ("hx2mesh-16x16", 1 << 20): (21.1e6, 406.0),  # completion ns, Gb/s per accelerator
     ("hx4mesh-8x8", 1 << 20): (48.8e6, 176.0),
 }
+
+INJECTION_GBPS = 1600.0  # every configuration's NIC (hammingmesh.md section 3)
 
 UNITS = {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20}
 
@@ -148,10 +152,32 @@ def merge_and_write(row, names_order):
         with open(path + ".tmp", "w") as f:
             json.dump(rows, f, indent=2)
         os.replace(path + ".tmp", path)
-        write_table(rows)
-        names = [n for n in names_order if any(r["topology"] == n for r in rows)]
-        with open(os.path.join(RESULTS, "alltoall.svg"), "w") as f:
-            f.write(svg_plot(rows, names, sorted({r["size"] for r in rows})))
+        write_outputs(rows, names_order)
+
+
+def write_outputs(rows, names_order):
+    """The table (alltoall.md) and the plot (alltoall.svg) of all `rows`."""
+    write_table(rows)
+    names = [n for n in names_order if any(r["topology"] == n for r in rows)]
+    with open(os.path.join(RESULTS, "alltoall.svg"), "w") as f:
+        f.write(svg_plot(rows, names, sorted({r["size"] for r in rows})))
+
+
+def summary_table(rows):
+    """Gb/s per accelerator (share of injection) by topology and message size; blank: not run."""
+    sizes = sorted({r["size"] for r in rows})
+    names = [n for n in TOPOLOGIES if any(r["topology"] == n for r in rows)]
+    by = {(r["topology"], r["size"]): r for r in rows}
+    out = ["| topology | " + " | ".join(size_text(s) for s in sizes) + " | published (1 MiB) |",
+           "|---|" + "---|" * len(sizes) + "---|"]
+    for n in names:
+        cells = []
+        for s in sizes:
+            r = by.get((n, s))
+            cells.append(f"{r['gbps']:.1f} ({r['gbps'] / INJECTION_GBPS:.1%})" if r else "")
+        pub = PUBLISHED.get((n, 1 << 20))
+        out.append(f"| {TOPOLOGIES[n][0]} | " + " | ".join(cells) + f" | {f'{pub[1]:.0f}' if pub else ''} |")
+    return "\n".join(out) + "\n"
 
 
 def write_table(rows):
@@ -159,6 +185,8 @@ def write_table(rows):
         f.write("# All-to-all, per-accelerator bandwidth of the slowest accelerator\n\n"
                 "Written by `python3 bench/paper_alltoall.py` (its docstring has the options); "
                 "configurations in `configs/paper/`; modelling choices in `docs/results/README.md`.\n\n"
+                + summary_table(rows) +
+                "\n## Every run\n\n"
                 "| topology | m per peer | completion | Gb/s per accelerator | published | packet-hops | wall | command |\n"
                 "|---|---|---|---|---|---|---|---|\n")
         for r in rows:
@@ -182,7 +210,15 @@ def main():
                         help="skip the runs docs/results/alltoall.json already has (resume a sweep)")
     parser.add_argument("--hxsim", default=HXSIM,
                         help="the simulator binary (default build/hxsim; a copy keeps long runs apart from rebuilds)")
+    parser.add_argument("--tables-only", action="store_true",
+                        help="run nothing: rewrite the table and the plot from docs/results/alltoall.json")
     args = parser.parse_args()
+    if args.tables_only:
+        with open(os.path.join(RESULTS, ".alltoall.lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # a sweep may be merging a run
+            with open(os.path.join(RESULTS, "alltoall.json")) as f:
+                write_outputs(json.load(f), list(TOPOLOGIES))
+        return
     if not os.path.exists(args.hxsim):
         sys.exit(f"{args.hxsim} is missing: run 'make' first")
 
