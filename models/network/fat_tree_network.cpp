@@ -90,7 +90,7 @@ void fat_tree_network::build_three_levels(const line_network_params& params)
         const unsigned pod = plan.pod_of_leaf(l);
         for (unsigned j = 0; j < plan.up; ++j)
             leaf_up.push_back(make_cable("leaf_" + std::to_string(l), *leaves[l], plan.leaf_up_port(l, j),
-                                         *spines[pod * plan.up + j], l % plan.down, params));
+                                         *spines[plan.pod_spine(pod, j)], plan.spine_port_to_leaf(l), params));
     }
     for (unsigned s = 0; s < plan.spines; ++s) {
         const unsigned pod = s / plan.up, j = s % plan.up, below = plan.spine_down_ports(s);
@@ -107,7 +107,7 @@ void fat_tree_network::build_three_levels(const line_network_params& params)
     for (unsigned c = 0; c < plan.all_cores(); ++c) {
         const unsigned j = c / plan.cores, in_group = c % plan.cores;
         for (unsigned p = 0; p < plan.core_ports(); ++p) {
-            const unsigned pod = p / plan.core_links, s = pod * plan.up + j;
+            const unsigned pod = p / plan.core_links, s = plan.pod_spine(pod, j);
             core_down.push_back(make_cable("core_" + std::to_string(c), *cores[c], p, *spines[s],
                                            plan.spine_down_ports(s) + in_group * plan.core_links + p % plan.core_links,
                                            params));

@@ -22,11 +22,17 @@ void add_port_window(std::uint16_t first, unsigned count, std::uint64_t turn, st
 
 namespace {
 
-/// Ports [g * links, (g + 1) * links) of the two groups g = first and second (the parallel links
-/// toward two leaves, or two pods): an even share of the candidates for each, rotated by `turn`.
-void add_two_windows(unsigned first, unsigned second, unsigned links, std::uint64_t turn, std::uint8_t cls,
-                     route_candidates& out)
+/// Down over the parallel links of group g (ports [g * links, (g + 1) * links): toward a leaf from
+/// a 2-level spine, toward a pod from a core) for the groups `first` and `second` of the exits:
+/// all the links of one group, or an even share of the candidates for each of two, rotated by
+/// `turn`.
+void add_down_windows(unsigned first, unsigned second, unsigned links, std::uint64_t turn, std::uint8_t cls,
+                      route_candidates& out)
 {
+    if (first == second) {
+        add_port_window(static_cast<std::uint16_t>(first * links), links, turn, cls, out);
+        return;
+    }
     const unsigned share = std::min(links, route_candidates::capacity / 2);
     const auto start = static_cast<unsigned>(turn % links);
     for (const unsigned group : {first, second})
@@ -45,21 +51,15 @@ void route_in_three_levels(const line_network_plan& plan, unsigned index, const 
             const unsigned leaf = plan.leaf_of(exits[i]);
             const bool again = i == 1 && plan.leaf_of(exits[0]) == leaf;
             if (plan.pod_of_leaf(leaf) == pod && !again)
-                out.add(static_cast<std::uint16_t>(leaf % plan.down), cls);
+                out.add(plan.spine_port_to_leaf(leaf), cls);
         }
         if (out.count == 0)
             add_port_window(static_cast<std::uint16_t>(plan.spine_down_ports(spine)), plan.spine_up, turn, cls, out);
         return;
     }
-    // A core: down to the pod holding an exit, over any of the parallel links (an even share for
-    // each pod when the exits are in two).
-    const unsigned first_pod = plan.pod_of_leaf(plan.leaf_of(exits[0]));
-    const bool two_pods = count == 2 && plan.pod_of_leaf(plan.leaf_of(exits[1])) != first_pod;
-    if (!two_pods) {
-        add_port_window(static_cast<std::uint16_t>(first_pod * plan.core_links), plan.core_links, turn, cls, out);
-        return;
-    }
-    add_two_windows(first_pod, plan.pod_of_leaf(plan.leaf_of(exits[1])), plan.core_links, turn, cls, out);
+    // A core: down to the pod holding an exit, over any of the parallel links.
+    add_down_windows(plan.pod_of_leaf(plan.leaf_of(exits[0])), plan.pod_of_leaf(plan.leaf_of(exits[count - 1])),
+                     plan.core_links, turn, cls, out);
 }
 
 }  // namespace
@@ -87,15 +87,7 @@ void route_in_tree(const line_network_plan& plan, unsigned index, const std::uin
         return;
     }
     // A spine: down to the leaf holding an exit, over any of the parallel links.
-    const unsigned first_leaf = plan.leaf_of(exits[0]);
-    const bool two_leaves = count == 2 && plan.leaf_of(exits[1]) != first_leaf;
-    if (!two_leaves) {
-        add_port_window(static_cast<std::uint16_t>(first_leaf * plan.parallel_links), plan.parallel_links, turn, cls,
-                        out);
-        return;
-    }
-    // Both exits, on two leaves: an even share of the candidates for each.
-    add_two_windows(first_leaf, plan.leaf_of(exits[1]), plan.parallel_links, turn, cls, out);
+    add_down_windows(plan.leaf_of(exits[0]), plan.leaf_of(exits[count - 1]), plan.parallel_links, turn, cls, out);
 }
 
 void fat_tree_routing::route(std::uint32_t router_id, std::uint16_t, const packet& pkt, route_candidates& out) const

@@ -258,7 +258,7 @@ void add_network(topology_graph& g, const line_plan& plan, std::vector<std::uint
             for (unsigned c = 0; c < net.all_cores(); ++c) {
                 const std::uint32_t core = g.add_vertex();
                 for (unsigned pod = 0; pod < net.pods; ++pod)
-                    g.edges.emplace_back(first_spine + pod * net.up + c / net.cores, core);
+                    g.edges.emplace_back(first_spine + net.pod_spine(pod, c / net.cores), core);
             }
         }
     }

@@ -105,6 +105,10 @@ struct line_network_plan {
     /// group j (all_cores index j*cores + c) has port p toward pod p / core_links's spine j, at
     /// that spine's up port c*core_links + p % core_links.
     unsigned pod_of_leaf(unsigned leaf) const { return leaf / down; }
+    /// The index (among the spines) of pod `pod`'s spine `j`.
+    unsigned pod_spine(unsigned pod, unsigned j) const { return pod * up + j; }
+    /// The down port of a spine toward leaf `leaf` of its pod.
+    std::uint16_t spine_port_to_leaf(unsigned leaf) const { return static_cast<std::uint16_t>(leaf % down); }
     unsigned pod_leaves(unsigned pod) const { return pod + 1 < pods ? down : leaves - pod * down; }
     unsigned spine_down_ports(unsigned spine) const { return pod_leaves(spine / up); }
     unsigned spine3_ports(unsigned spine) const { return spine_down_ports(spine) + spine_up; }
