@@ -33,10 +33,79 @@ wake_scheduler::wake_scheduler(const sc_core::sc_module_name& name) : sc_core::s
     dont_initialize();
 }
 
+wake_scheduler::instant_index::instant_index() : m_slots(64, slot{empty, no_instant}), m_shift(64 - 6) {}
+
+std::uint32_t& wake_scheduler::instant_index::find_or_add(sim_ps at_ps)
+{
+    if (2 * (m_used + 1) > m_slots.size())
+        grow();
+    const std::size_t mask = m_slots.size() - 1;
+    for (std::size_t i = home(at_ps);; i = (i + 1) & mask) {
+        slot& s = m_slots[i];
+        if (s.at_ps == at_ps)
+            return s.instant;
+        if (s.at_ps == empty) {
+            ++m_used;
+            s = slot{at_ps, no_instant};
+            return s.instant;
+        }
+    }
+}
+
+void wake_scheduler::instant_index::erase(sim_ps at_ps)
+{
+    const std::size_t mask = m_slots.size() - 1;
+    std::size_t hole = home(at_ps);
+    while (m_slots[hole].at_ps != at_ps)
+        hole = (hole + 1) & mask;
+    // Backward shift: a later slot of the same probe run moves into the hole unless its home
+    // lies cyclically within (hole, it], where the hole would cut it off from its home.
+    for (std::size_t i = (hole + 1) & mask; m_slots[i].at_ps != empty; i = (i + 1) & mask) {
+        const std::size_t h = home(m_slots[i].at_ps);
+        const bool reachable = hole <= i ? (h > hole && h <= i) : (h > hole || h <= i);
+        if (!reachable) {
+            m_slots[hole] = m_slots[i];
+            hole = i;
+        }
+    }
+    m_slots[hole] = slot{empty, no_instant};
+    --m_used;
+}
+
+void wake_scheduler::instant_index::grow()
+{
+    std::vector<slot> old(m_slots.size() * 2, slot{empty, no_instant});
+    old.swap(m_slots);
+    --m_shift;
+    m_used = 0;
+    for (const slot& s : old)
+        if (s.at_ps != empty)
+            find_or_add(s.at_ps) = s.instant;
+}
+
 void wake_scheduler::enqueue(scheduled_wake& who, sim_ps at_ps)
 {
-    m_heap.push_back(entry{at_ps, m_next_seq++, &who});
-    std::push_heap(m_heap.begin(), m_heap.end(), later{});
+    std::uint32_t& slot = m_index.find_or_add(at_ps);
+    if (slot == instant_index::no_instant) {
+        if (m_free.empty()) {
+            m_free.push_back(static_cast<std::uint32_t>(m_instants.size()));
+            m_instants.emplace_back();
+        }
+        slot = m_free.back();
+        m_free.pop_back();
+        instant& fresh = m_instants[slot];
+        fresh.at_ps = at_ps;
+        fresh.first = &who;
+        fresh.count = 1;
+        fresh.next = 0;
+        fresh.more.clear();
+        m_heap.push_back(pending{at_ps, slot});
+        std::push_heap(m_heap.begin(), m_heap.end(), later{});
+    } else {
+        instant& in = m_instants[slot];
+        in.more.push_back(&who);
+        ++in.count;
+    }
     if (m_running || at_ps >= m_notified_ps)
         return;  // served by the pass under way, or by the notification pending
     const sim_ps now = now_ps();
@@ -67,25 +136,35 @@ void wake_scheduler::run()
     } end_of_pass{*this};
     static const sc_core::sc_simcontext* const context = sc_core::sc_get_curr_simcontext();
     while (!m_heap.empty() && m_heap.front().at_ps < limit) {
-        if (context->sim_status() != sc_core::SC_SIM_OK)
-            break;  // stopped (a failed check): nothing after it runs
-        const entry e = m_heap.front();
+        const sim_ps at = m_heap.front().at_ps;
+        const std::uint32_t current = m_heap.front().instant;
+        if (at > kernel_now) {
+            scheduler_clock::ahead = true;
+            scheduler_clock::now_ps = at;
+        }
+        // m_instants may grow while a model runs (it asks for new instants): index, never hold.
+        while (m_instants[current].next < m_instants[current].count) {
+            if (context->sim_status() != sc_core::SC_SIM_OK)
+                return;  // stopped (a failed check): nothing after it runs
+            instant& in = m_instants[current];
+            scheduled_wake* const who = in.who(in.next++);
+            // A request superseded by an earlier one, already served, is stale.
+            if (who->m_pending_ps != at)
+                continue;
+            who->m_pending_ps = scheduled_wake::none;
+            ++m_wake_ups;
+            // The next model to wake was likely last touched long ago (large platforms are
+            // memory-bound): start loading it while this one runs.
+            if (in.next < in.count)
+                __builtin_prefetch(in.who(in.next));
+            who->m_fn();
+        }
         std::pop_heap(m_heap.begin(), m_heap.end(), later{});
         m_heap.pop_back();
-        // An entry superseded by an earlier request, already served, is stale.
-        if (e.who->m_pending_ps != e.at_ps)
-            continue;
-        if (e.at_ps > kernel_now) {
-            scheduler_clock::ahead = true;
-            scheduler_clock::now_ps = e.at_ps;
-        }
-        e.who->m_pending_ps = scheduled_wake::none;
-        ++m_wake_ups;
-        // The next model to wake was likely last touched long ago (large platforms are
-        // memory-bound): start loading it while this one runs.
+        m_index.erase(at);
+        m_free.push_back(current);
         if (!m_heap.empty())
-            __builtin_prefetch(m_heap.front().who);
-        e.who->m_fn();
+            __builtin_prefetch(m_instants[m_heap.front().instant].first);
     }
     if (!m_heap.empty()) {
         m_notified_ps = std::max(m_heap.front().at_ps, kernel_now);

@@ -73,24 +73,58 @@ public:
 
 private:
     friend class scheduled_wake;
-    struct entry {
+    /// One pending instant and the models that asked for it, in request order. Requests made
+    /// while it is served append to it and are served in the same pass, after those before them:
+    /// the order is (time, request) without a sequence number or a comparison per request.
+    // Superseded requests stay (skipped when met). The first request is kept inline: at the
+    // instants of unclocked models there is mostly one, and reaching it then costs no extra load.
+    struct instant {
+        sim_ps at_ps = 0;
+        scheduled_wake* first = nullptr;
+        std::uint32_t count = 0;                  // requests
+        std::uint32_t next = 0;                   // requests before it already served
+        std::vector<scheduled_wake*> more;        // requests after the first
+        scheduled_wake* who(std::uint32_t i) const { return i == 0 ? first : more[i - 1]; }
+    };
+    /// A heap entry: instants are distinct, so the time alone orders them.
+    struct pending {
         sim_ps at_ps;
-        std::uint64_t seq;
-        scheduled_wake* who;
+        std::uint32_t instant;
+    };
+    struct later {  // a function object, inlined into the heap operations
+        bool operator()(const pending& a, const pending& b) const { return a.at_ps > b.at_ps; }
+    };
+    /// Pending instants by time: open addressing, linear probing, deletion by backward shift
+    /// (no allocation per lookup, unlike std::unordered_map).
+    class instant_index {
+    public:
+        instant_index();
+        /// The slot holding `at_ps`'s instant, or a fresh slot (value no_instant) now holding the key.
+        std::uint32_t& find_or_add(sim_ps at_ps);
+        void erase(sim_ps at_ps);
+        static constexpr std::uint32_t no_instant = ~0u;
+
+    private:
+        struct slot {
+            sim_ps at_ps;
+            std::uint32_t instant;
+        };
+        static constexpr sim_ps empty = scheduled_wake::none;
+        std::size_t home(sim_ps at_ps) const { return (at_ps * 0x9e3779b97f4a7c15ULL) >> m_shift; }
+        void grow();
+        std::vector<slot> m_slots;
+        unsigned m_shift;
+        std::size_t m_used = 0;
     };
 
     explicit wake_scheduler(const sc_core::sc_module_name& name);
     void enqueue(scheduled_wake& who, sim_ps at_ps);
     void run();
-    struct later {  // a function object, inlined into the heap operations
-        bool operator()(const entry& a, const entry& b) const
-        {
-            return a.at_ps != b.at_ps ? a.at_ps > b.at_ps : a.seq > b.seq;
-        }
-    };
 
-    std::vector<entry> m_heap;  // min-heap on (at_ps, seq)
-    std::uint64_t m_next_seq = 0;
+    std::vector<instant> m_instants;          // storage, recycled through m_free
+    std::vector<std::uint32_t> m_free;
+    std::vector<pending> m_heap;              // min-heap of the pending instants
+    instant_index m_index;
     std::uint64_t m_wake_ups = 0;
     sc_core::sc_event m_event;
     bool m_running = false;

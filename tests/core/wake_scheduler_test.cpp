@@ -1,6 +1,10 @@
 // The one process that wakes the transaction-level models: order of wake-ups, wake-ups asked for
 // during a pass, superseded requests, and running ahead of the kernel without being seen to.
+#include <cstdint>
+#include <memory>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -124,6 +128,89 @@ TEST(wake_scheduler, a_stop_during_a_pass_ends_it)
         sc_core::sc_report_handler::set_actions("/OSCI/SystemC: Simulation stopped by user", sc_core::SC_DO_NOTHING);
         sc_core::sc_start();
         EXPECT_EQ(log, std::vector<std::string>{"a@100"});
+    });
+}
+
+/// Many models asking for many instants, some superseded, some repeated, some asked for while
+/// being served: the scheduler must wake them exactly as a plain priority queue on (time,
+/// request) would, with a request no earlier than a pending one ignored and a superseded one
+/// skipped. Hundreds of distinct instants also grow and thin out the scheduler's index.
+struct random_requests {
+    std::uint64_t state;
+    std::uint64_t next()
+    {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return state >> 33;
+    }
+    /// Instants to ask for when woken at `now` (or at the start, now = 0).
+    std::vector<sim_ps> asks(sim_ps now)
+    {
+        std::vector<sim_ps> times;
+        const unsigned n = static_cast<unsigned>(next() % 3);
+        for (unsigned i = 0; i < n && now < 20'000; ++i)
+            times.push_back(now + (next() % 4 == 0 ? 0 : next() % 7 * 100 + next() % 3));
+        return times;
+    }
+};
+
+constexpr unsigned random_models = 200;
+
+std::vector<std::pair<unsigned, sim_ps>> reference_order()
+{
+    std::vector<std::pair<unsigned, sim_ps>> log;
+    std::vector<random_requests> rng(random_models);
+    std::vector<sim_ps> pending(random_models, ~sim_ps{0});
+    std::set<std::tuple<sim_ps, std::uint64_t, unsigned>> queue;
+    std::uint64_t seq = 0;
+    auto ask = [&](unsigned m, sim_ps at) {
+        if (at >= pending[m])
+            return;
+        pending[m] = at;
+        queue.emplace(at, seq++, m);
+    };
+    for (unsigned m = 0; m < random_models; ++m) {
+        rng[m].state = m + 1;
+        for (sim_ps at : rng[m].asks(0))
+            ask(m, at);
+    }
+    while (!queue.empty()) {
+        const auto [at, s, m] = *queue.begin();
+        queue.erase(queue.begin());
+        if (pending[m] != at)
+            continue;
+        pending[m] = ~sim_ps{0};
+        log.emplace_back(m, at);
+        for (sim_ps t : rng[m].asks(at))
+            ask(m, t);
+    }
+    return log;
+}
+
+TEST(wake_scheduler, many_models_wake_as_a_priority_queue_on_time_then_request)
+{
+    test::run_scenario([] {
+        const auto expected = reference_order();
+        ASSERT_GT(expected.size(), 500u);
+        std::vector<std::pair<unsigned, sim_ps>> log;
+        wake_scheduler::instance().allow_running_ahead();
+        struct model {
+            random_requests rng;
+            std::unique_ptr<scheduled_wake> wake;
+        };
+        std::vector<model> models(random_models);
+        for (unsigned m = 0; m < random_models; ++m) {
+            models[m].rng.state = m + 1;
+            models[m].wake = std::make_unique<scheduled_wake>([&, m] {
+                log.emplace_back(m, now_ps());
+                for (sim_ps t : models[m].rng.asks(now_ps()))
+                    models[m].wake->request(t);
+            });
+        }
+        for (unsigned m = 0; m < random_models; ++m)
+            for (sim_ps at : models[m].rng.asks(0))
+                models[m].wake->request(at);
+        sc_core::sc_start();
+        EXPECT_EQ(log, expected);
     });
 }
 
