@@ -1,16 +1,25 @@
 #include "tb/scoreboard.h"
 
+#include <algorithm>
+#include <cstring>
+
 #include <fmt/format.h>
 
 #include "models/nic/message.h"
 
 namespace hxsim {
 
-std::uint8_t payload_byte(std::uint64_t seed, std::uint64_t index)
+void payload_bytes(std::uint64_t seed, std::uint8_t* out, std::uint64_t count)
 {
-    std::uint64_t z = seed * 0x9e3779b97f4a7c15ULL + index;
-    z = (z ^ (z >> 31)) * 0xbf58476d1ce4e5b9ULL;
-    return static_cast<std::uint8_t>(z >> 56);
+    // Eight bytes per mixed word: the content is made and checked for every message.
+    for (std::uint64_t word = 0; word * 8 < count; ++word) {
+        std::uint64_t z = seed * 0x9e3779b97f4a7c15ULL + word;
+        z = (z ^ (z >> 31)) * 0xbf58476d1ce4e5b9ULL;
+        z ^= z >> 29;
+        const std::uint64_t n = std::min<std::uint64_t>(8, count - word * 8);
+        for (std::uint64_t b = 0; b < n; ++b)
+            out[word * 8 + b] = static_cast<std::uint8_t>(z >> (8 * b));
+    }
 }
 
 scoreboard::scoreboard(unsigned accelerators, sim_ps window_start_ps, sim_ps window_end_ps)
@@ -68,11 +77,13 @@ void scoreboard::delivered(std::uint32_t at, const tlm::tlm_generic_payload& tra
         return;
     }
     if (const std::uint8_t* data = trans.get_data_ptr()) {
-        for (std::uint64_t i = 0; i < m.bytes; ++i)
-            if (data[i] != payload_byte(m.seed, i)) {
-                fail(what() + fmt::format(": payload corrupt at byte {}", i));
-                return;
-            }
+        m_expected_payload.resize(m.bytes);
+        payload_bytes(m.seed, m_expected_payload.data(), m.bytes);
+        if (std::memcmp(data, m_expected_payload.data(), m.bytes) != 0) {
+            const auto bad = std::mismatch(data, data + m.bytes, m_expected_payload.begin()).first - data;
+            fail(what() + fmt::format(": payload corrupt at byte {}", bad));
+            return;
+        }
         if (ext->checksum != bytes_checksum(data, 0, m.bytes)) {
             fail(what() + ": checksum of the reassembled bytes does not match them");
             return;

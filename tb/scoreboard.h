@@ -15,8 +15,9 @@
 
 namespace hxsim {
 
-/// Byte `index` of the content of the message with `seed` (messages with real payload carry it).
-std::uint8_t payload_byte(std::uint64_t seed, std::uint64_t index);
+/// The first `count` bytes of the content of the message with `seed` (messages with real payload
+/// carry it), into `out`.
+void payload_bytes(std::uint64_t seed, std::uint8_t* out, std::uint64_t count);
 
 class scoreboard {
 public:
@@ -83,6 +84,7 @@ private:
     histogram m_latency;
     sim_ps m_last_delivery_ps = 0;
     std::vector<std::string> m_failures;
+    std::vector<std::uint8_t> m_expected_payload;  // scratch of delivered(): the content sent
 };
 
 }  // namespace hxsim

@@ -72,8 +72,7 @@ bool traffic_generator::post(std::uint32_t src, const message_spec& spec)
     slot->set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     if (spec.bytes <= m_params.inline_payload_bytes) {
         slot->data.resize(spec.bytes);
-        for (std::uint64_t i = 0; i < spec.bytes; ++i)
-            slot->data[i] = payload_byte(seed, i);
+        payload_bytes(seed, slot->data.data(), spec.bytes);
         slot->set_data_ptr(slot->data.data());
     } else {
         slot->set_data_ptr(nullptr);

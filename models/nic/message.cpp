@@ -48,9 +48,13 @@ std::uint64_t seeded_checksum(std::uint64_t seed, std::uint64_t offset, std::uin
 
 std::uint64_t bytes_checksum(const std::uint8_t* data, std::uint64_t offset, std::uint64_t length)
 {
+    // A cheap weight per position (a multiply and a shift, not a full mix per byte): odd, so any
+    // one changed byte changes the sum; varying with the position, so moved bytes do too.
     std::uint64_t sum = 0;
-    for (std::uint64_t i = 0; i < length; ++i)
-        sum += (data[i] + 1) * mix(offset + i);
+    for (std::uint64_t i = 0; i < length; ++i) {
+        const std::uint64_t w = (offset + i) * 0x9e3779b97f4a7c16ULL + 1;
+        sum += (data[i] + 1u) * (w ^ (w >> 32) | 1);
+    }
     return sum;
 }
 
