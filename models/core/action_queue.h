@@ -56,6 +56,8 @@ public:
     }
 
     bool empty() const { return m_heap.empty(); }
+    /// The time of the earliest action (the queue is not empty).
+    sim_ps next_ps() const { return m_heap.top().at_ps; }
     std::size_t size() const { return m_heap.size(); }
 
 private:

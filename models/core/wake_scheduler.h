@@ -42,9 +42,11 @@ public:
     /// costs nothing: the model, woken earlier, asks again for what it still has to do.
     void request(sim_ps at_ps);
 
+    /// No instant (nothing pending).
+    static constexpr sim_ps none = std::numeric_limits<sim_ps>::max();
+
 private:
     friend class wake_scheduler;
-    static constexpr sim_ps none = std::numeric_limits<sim_ps>::max();
 
     std::function<void()> m_fn;
     wake_scheduler* m_scheduler;

@@ -154,18 +154,28 @@ sim_ps router::head_crossing_ps() const
                                                 : m_crossbar_flit_ps;
 }
 
-void router::wake_at(sim_ps at_ps)
+void router::wake_at(sim_ps at_ps) { wake_exactly_at(align(at_ps)); }
+
+void router::wake_exactly_at(sim_ps at)
 {
     // Many conditions ask for the same instant (an output and an input freeing together): one
     // wake-up serves them all.
-    const sim_ps at = align(at_ps);
     auto it = m_wake_ups.end();
     while (it != m_wake_ups.begin() && *(it - 1) >= at)
         --it;  // the latest pending instants are the likeliest matches: search from the back
     if (it != m_wake_ups.end() && *it == at)
         return;
     m_wake_ups.insert(it, at);
-    m_actions.schedule(at, action{}, m_wake);
+    m_wake.request(at);
+}
+
+void router::wake_for_link_release(sim_ps at)
+{
+    auto it = m_link_releases.end();
+    while (it != m_link_releases.begin() && *(it - 1) > at)
+        --it;
+    m_link_releases.insert(it, at);
+    m_wake.request(at);
 }
 
 void router::packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps)
@@ -219,14 +229,17 @@ void router::wake()
                 ovc.owner = no_owner;
             break;
         }
-        case action_kind::wake_up: {
-            const auto it = std::lower_bound(m_wake_ups.begin(), m_wake_ups.end(), now);
-            if (it != m_wake_ups.end() && *it == now)
-                m_wake_ups.erase(it);
-            break;
-        }
         }
     }
+    // Every instant asked for is served when it comes: those due are the first.
+    auto due = m_wake_ups.begin();
+    while (due != m_wake_ups.end() && *due <= now)
+        ++due;
+    m_wake_ups.erase(m_wake_ups.begin(), due);
+    due = m_link_releases.begin();
+    while (due != m_link_releases.end() && *due <= now)
+        ++due;
+    m_link_releases.erase(m_link_releases.begin(), due);
     // A clocked router decides on its clock edges only.
     if (align(now) != now) {
         wake_at(now);
@@ -240,7 +253,13 @@ void router::wake()
                 clear_bit(m_link_waiting, o);
         });
     }
-    m_actions.rearm(m_wake);
+    sim_ps next = m_actions.empty() ? scheduled_wake::none : m_actions.next_ps();
+    if (!m_wake_ups.empty())
+        next = std::min(next, m_wake_ups.front());
+    if (!m_link_releases.empty())
+        next = std::min(next, m_link_releases.front());
+    if (next != scheduled_wake::none)
+        m_wake.request(next);
 }
 
 void router::head_ready(unsigned port, unsigned vc)
@@ -421,9 +440,13 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
         // The tail crossed the crossbar just before it went on the link: the next packet's head
         // may follow it through the crossbar right away.
         drained = tail_left - m_params.output_latency_ps - link_flit_ps;
-        m_actions.schedule(tail_left,
-                           action{action_kind::output_release, static_cast<std::uint16_t>(out_port), pkt->out_vc, 0, 0, pkt->id},
-                           m_wake);
+        // The tail leaving frees the link; with wormhole it also frees the output VC.
+        if (m_params.wormhole)
+            m_actions.schedule(tail_left,
+                               action{action_kind::output_release, static_cast<std::uint16_t>(out_port), pkt->out_vc, 0, 0, pkt->id},
+                               m_wake);
+        else
+            wake_for_link_release(tail_left);
     }
     ip.busy_until_ps = drained;
     op.crossbar_busy_until_ps = drained;

@@ -76,9 +76,9 @@ public:
 private:
     struct trace_state;
 
-    enum class action_kind : std::uint8_t { head_ready, credit, output_release, wake_up };
+    enum class action_kind : std::uint8_t { head_ready, credit, output_release };
     struct action {
-        action_kind kind = action_kind::wake_up;
+        action_kind kind = action_kind::head_ready;
         std::uint16_t port = 0;
         std::uint8_t vc = 0;
         std::uint32_t value = 0;      // credits (credit) or flits (output_release)
@@ -127,7 +127,15 @@ private:
     std::uint32_t flits_needed(unsigned out_port, const packet& pkt) const;
     void transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_ps now);
     void try_link(unsigned out_port, sim_ps now);
+    /// Wake at the first clock edge at or after `at_ps`.
     void wake_at(sim_ps at_ps);
+    /// Wake at exactly `at_ps` (a clocked router then waits for its next edge itself).
+    void wake_exactly_at(sim_ps at_ps);
+    /// Wake when a packet's tail has left on a link (virtual cut-through without output buffers:
+    /// the link is free, nothing else changes). Asked for every time, not merged with the
+    /// instants above: the scheduler orders requests made within one wake-up by when they were
+    /// made, and this keeps each release's own place in that order.
+    void wake_for_link_release(sim_ps at_ps);
     sim_ps align(sim_ps t) const;
     sim_ps head_crossing_ps() const;
     std::string port_name(unsigned port) const;
@@ -153,9 +161,11 @@ private:
     std::vector<sim_ps> m_link_retry_ps;
     action_queue<action> m_actions;
     scheduled_wake m_wake{[this] { wake(); }};
-    // Pending wake_up actions, one per instant, in increasing order (a sorted vector: there are
-    // few, and the one due is the first).
+    // Instants to wake at with no action due (a condition to look at again), one each, in
+    // increasing order: a sorted vector (there are few, and the one due is the first), kept
+    // apart from the action queue, which then holds only what changes state.
     std::vector<sim_ps> m_wake_ups;
+    std::vector<sim_ps> m_link_releases;  // wake_for_link_release() instants pending, in order
     std::unique_ptr<trace_state> m_trace;  // null unless traced
 };
 
