@@ -154,17 +154,20 @@ void wake_scheduler::run()
             who->m_pending_ps = scheduled_wake::none;
             ++m_wake_ups;
             // The next model to wake was likely last touched long ago (large platforms are
-            // memory-bound): start loading it while this one runs.
-            if (in.next < in.count)
+            // memory-bound): start loading it while this one runs. After this instant's last,
+            // the next instant is one of the heap root's two children.
+            if (in.next < in.count) {
                 __builtin_prefetch(in.who(in.next));
+            } else {
+                for (std::size_t child = 1; child <= 2 && child < m_heap.size(); ++child)
+                    __builtin_prefetch(m_instants[m_heap[child].instant].first);
+            }
             who->m_fn();
         }
         std::pop_heap(m_heap.begin(), m_heap.end(), later{});
         m_heap.pop_back();
         m_index.erase(at);
         m_free.push_back(current);
-        if (!m_heap.empty())
-            __builtin_prefetch(m_instants[m_heap.front().instant].first);
     }
     if (!m_heap.empty()) {
         m_notified_ps = std::max(m_heap.front().at_ps, kernel_now);
