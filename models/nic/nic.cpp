@@ -224,9 +224,23 @@ void nic::receive(packet* pkt)
     if (pkt->injected_ps >= counters.measure_from_ps && pkt->injected_ps < counters.measure_until_ps)
         counters.packet_latency_ps.add(now_ps() - pkt->injected_ps);
 
+    const std::uint64_t pieces = (pkt->message_bytes + m_params.mtu_bytes - 1) / m_params.mtu_bytes;
+    // A message of one packet that is next in its source's order goes straight to the
+    // accelerator: nothing to reassemble or hold back, so no reassembly state is made.
+    if (pieces == 1 && pkt->offset == 0 && pkt->bytes == pkt->message_bytes) {
+        std::uint64_t& expected = expected_sequence_from(pkt->src);
+        if (pkt->message_seq == expected) {
+            const std::uint32_t src = pkt->src;
+            deliver(pkt->message_id, src, pkt->bytes, pkt->data.empty() ? nullptr : pkt->data.data(), pkt->checksum,
+                    pkt->message_seq);
+            m_params.pool->release(pkt);
+            ++expected;
+            deliver_held(src, expected);
+            return;
+        }
+    }
     auto [it, fresh] = m_reassembly.try_emplace(pkt->message_id);
     incoming& msg = it->second;
-    const std::uint64_t pieces = (pkt->message_bytes + m_params.mtu_bytes - 1) / m_params.mtu_bytes;
     if (fresh) {
         msg.src = pkt->src;
         msg.bytes = pkt->message_bytes;
@@ -271,6 +285,13 @@ void nic::receive(packet* pkt)
     const std::uint32_t src = done.src;
     deliver(message_id, done);
     ++expected;
+    deliver_held(src, expected);
+}
+
+void nic::deliver_held(std::uint32_t src, std::uint64_t& expected)
+{
+    if (m_held_count == 0)
+        return;
     auto held = m_held.find(src);
     while (held != m_held.end() && !held->second.empty() && held->second.begin()->first == expected) {
         auto& [id, next] = held->second.begin()->second;
@@ -285,16 +306,22 @@ void nic::receive(packet* pkt)
 
 void nic::deliver(std::uint64_t id, incoming& msg)
 {
+    deliver(id, msg.src, msg.bytes, msg.has_data ? msg.data.data() : nullptr, msg.checksum, msg.sequence);
+}
+
+void nic::deliver(std::uint64_t id, std::uint32_t src, std::uint64_t bytes, std::uint8_t* data,
+                  std::uint64_t checksum, std::uint64_t sequence)
+{
     m_delivery.set_command(tlm::TLM_WRITE_COMMAND);
-    m_delivery.set_address(msg.src);
-    m_delivery.set_data_ptr(msg.has_data ? msg.data.data() : nullptr);
-    m_delivery.set_data_length(static_cast<unsigned>(msg.bytes));
-    m_delivery.set_streaming_width(static_cast<unsigned>(msg.bytes));
+    m_delivery.set_address(src);
+    m_delivery.set_data_ptr(data);
+    m_delivery.set_data_length(static_cast<unsigned>(bytes));
+    m_delivery.set_streaming_width(static_cast<unsigned>(bytes));
     m_delivery.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     m_delivery_ext->id = id;
     m_delivery_ext->seed = 0;
-    m_delivery_ext->checksum = msg.checksum;
-    m_delivery_ext->sequence = msg.sequence;
+    m_delivery_ext->checksum = checksum;
+    m_delivery_ext->sequence = sequence;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     host_out->b_transport(m_delivery, delay);
 }

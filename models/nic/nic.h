@@ -116,6 +116,10 @@ private:
     void try_send();
     void receive(packet* pkt);
     void deliver(std::uint64_t id, incoming& msg);
+    void deliver(std::uint64_t id, std::uint32_t src, std::uint64_t bytes, std::uint8_t* data, std::uint64_t checksum,
+                 std::uint64_t sequence);
+    /// Delivers the messages from `src` held back for order that are now next.
+    void deliver_held(std::uint32_t src, std::uint64_t& expected);
 
     nic_params m_params;
     tlm::tlm_generic_payload m_delivery;
