@@ -96,15 +96,12 @@ void wake_scheduler::enqueue(scheduled_wake& who, sim_ps at_ps)
         instant& fresh = m_instants[slot];
         fresh.at_ps = at_ps;
         fresh.first = &who;
-        fresh.count = 1;
         fresh.next = 0;
         fresh.more.clear();
         m_heap.push_back(pending{at_ps, slot});
         std::push_heap(m_heap.begin(), m_heap.end(), later{});
     } else {
-        instant& in = m_instants[slot];
-        in.more.push_back(&who);
-        ++in.count;
+        m_instants[slot].more.push_back(&who);
     }
     if (m_running || at_ps >= m_notified_ps)
         return;  // served by the pass under way, or by the notification pending
@@ -143,7 +140,7 @@ void wake_scheduler::run()
             scheduler_clock::now_ps = at;
         }
         // m_instants may grow while a model runs (it asks for new instants): index, never hold.
-        while (m_instants[current].next < m_instants[current].count) {
+        while (m_instants[current].next < m_instants[current].count()) {
             if (context->sim_status() != sc_core::SC_SIM_OK)
                 return;  // stopped (a failed check): nothing after it runs
             instant& in = m_instants[current];
@@ -156,7 +153,7 @@ void wake_scheduler::run()
             // The next model to wake was likely last touched long ago (large platforms are
             // memory-bound): start loading it while this one runs. After this instant's last,
             // the next instant is one of the heap root's two children.
-            if (in.next < in.count) {
+            if (in.next < in.count()) {
                 __builtin_prefetch(in.who(in.next));
             } else {
                 for (std::size_t child = 1; child <= 2 && child < m_heap.size(); ++child)

@@ -83,10 +83,10 @@ private:
     struct instant {
         sim_ps at_ps = 0;
         scheduled_wake* first = nullptr;
-        std::uint32_t count = 0;                  // requests
-        std::uint32_t next = 0;                   // requests before it already served
+        std::size_t next = 0;                     // requests before it already served
         std::vector<scheduled_wake*> more;        // requests after the first
-        scheduled_wake* who(std::uint32_t i) const { return i == 0 ? first : more[i - 1]; }
+        std::size_t count() const { return 1 + more.size(); }
+        scheduled_wake* who(std::size_t i) const { return i == 0 ? first : more[i - 1]; }
     };
     /// A heap entry: instants are distinct, so the time alone orders them.
     struct pending {

@@ -78,6 +78,25 @@ void for_each_bit(const std::vector<std::uint64_t>& bits, F f)
             f(w * 64 + static_cast<unsigned>(__builtin_ctzll(word)));
 }
 
+/// In increasing `instants`, the first not before `at`. Searched from the back: the latest
+/// pending instants are the likeliest matches.
+std::vector<sim_ps>::iterator first_not_before(std::vector<sim_ps>& instants, sim_ps at)
+{
+    auto it = instants.end();
+    while (it != instants.begin() && *(it - 1) >= at)
+        --it;
+    return it;
+}
+
+/// Drops the instants up to `now` from increasing `instants`.
+void drop_due(std::vector<sim_ps>& instants, sim_ps now)
+{
+    auto due = instants.begin();
+    while (due != instants.end() && *due <= now)
+        ++due;
+    instants.erase(instants.begin(), due);
+}
+
 }  // namespace
 
 router::router(const sc_core::sc_module_name& name, const router_params& params)
@@ -154,15 +173,12 @@ sim_ps router::head_crossing_ps() const
                                                 : m_crossbar_flit_ps;
 }
 
-void router::wake_at(sim_ps at_ps) { wake_exactly_at(align(at_ps)); }
-
-void router::wake_exactly_at(sim_ps at)
+void router::wake_at(sim_ps at_ps)
 {
     // Many conditions ask for the same instant (an output and an input freeing together): one
     // wake-up serves them all.
-    auto it = m_wake_ups.end();
-    while (it != m_wake_ups.begin() && *(it - 1) >= at)
-        --it;  // the latest pending instants are the likeliest matches: search from the back
+    const sim_ps at = align(at_ps);
+    const auto it = first_not_before(m_wake_ups, at);
     if (it != m_wake_ups.end() && *it == at)
         return;
     m_wake_ups.insert(it, at);
@@ -171,10 +187,7 @@ void router::wake_exactly_at(sim_ps at)
 
 void router::wake_for_link_release(sim_ps at)
 {
-    auto it = m_link_releases.end();
-    while (it != m_link_releases.begin() && *(it - 1) > at)
-        --it;
-    m_link_releases.insert(it, at);
+    m_link_releases.insert(first_not_before(m_link_releases, at), at);
     m_wake.request(at);
 }
 
@@ -232,14 +245,8 @@ void router::wake()
         }
     }
     // Every instant asked for is served when it comes: those due are the first.
-    auto due = m_wake_ups.begin();
-    while (due != m_wake_ups.end() && *due <= now)
-        ++due;
-    m_wake_ups.erase(m_wake_ups.begin(), due);
-    due = m_link_releases.begin();
-    while (due != m_link_releases.end() && *due <= now)
-        ++due;
-    m_link_releases.erase(m_link_releases.begin(), due);
+    drop_due(m_wake_ups, now);
+    drop_due(m_link_releases, now);
     // A clocked router decides on its clock edges only.
     if (align(now) != now) {
         wake_at(now);

@@ -129,11 +129,10 @@ private:
     void try_link(unsigned out_port, sim_ps now);
     /// Wake at the first clock edge at or after `at_ps`.
     void wake_at(sim_ps at_ps);
-    /// Wake at exactly `at_ps` (a clocked router then waits for its next edge itself).
-    void wake_exactly_at(sim_ps at_ps);
-    /// Wake when a packet's tail has left on a link (virtual cut-through without output buffers:
-    /// the link is free, nothing else changes). Asked for every time, not merged with the
-    /// instants above: the scheduler orders requests made within one wake-up by when they were
+    /// Wake at exactly `at_ps`, when a packet's tail has left on a link (virtual cut-through
+    /// without output buffers: the link is free, nothing else changes; a clocked router then
+    /// waits for its next edge itself). Asked for every time, not merged with wake_at()'s
+    /// instants: the scheduler orders requests made within one wake-up by when they were
     /// made, and this keeps each release's own place in that order.
     void wake_for_link_release(sim_ps at_ps);
     sim_ps align(sim_ps t) const;
