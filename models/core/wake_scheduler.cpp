@@ -2,13 +2,17 @@
 
 #include <algorithm>
 #include <exception>
+#include <stdexcept>
 
 namespace hxsim {
 
+
 scheduled_wake::scheduled_wake(std::function<void()> fn)
-    : m_fn(std::move(fn)), m_scheduler(&wake_scheduler::instance())
+    : m_fn(std::move(fn)), m_scheduler(&wake_scheduler::instance()), m_index(m_scheduler->add(*this))
 {
 }
+
+scheduled_wake::~scheduled_wake() { m_scheduler->m_models[m_index] = nullptr; }
 
 void scheduled_wake::request(sim_ps at_ps)
 {
@@ -31,6 +35,23 @@ wake_scheduler::wake_scheduler(const sc_core::sc_module_name& name) : sc_core::s
     SC_METHOD(run);
     sensitive << m_event;
     dont_initialize();
+}
+
+std::uint64_t wake_scheduler::order_key(std::uint32_t index, sim_ps at_ps)
+{
+    std::uint64_t x = (at_ps * 0x9e3779b97f4a7c15ULL) ^ (index * 0xd1b54a32d192ed03ULL);
+    x ^= x >> 32;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 29;
+    return (x << index_bits) | index;
+}
+
+std::uint32_t wake_scheduler::add(scheduled_wake& who)
+{
+    if (m_models.size() == max_models)
+        throw std::length_error("wake_scheduler: more than 2^24 scheduled models");
+    m_models.push_back(&who);
+    return static_cast<std::uint32_t>(m_models.size() - 1);
 }
 
 wake_scheduler::instant_index::instant_index() : m_slots(64, slot{empty, no_instant}), m_shift(64 - 6) {}
@@ -95,13 +116,20 @@ void wake_scheduler::enqueue(scheduled_wake& who, sim_ps at_ps)
         m_free.pop_back();
         instant& fresh = m_instants[slot];
         fresh.at_ps = at_ps;
-        fresh.first = &who;
         fresh.next = 0;
-        fresh.more.clear();
+        fresh.serving = false;
+        fresh.models.clear();
+        fresh.models.push_back(order_key(who.m_index, at_ps));
         m_heap.push_back(pending{at_ps, slot});
         std::push_heap(m_heap.begin(), m_heap.end(), later{});
     } else {
-        m_instants[slot].more.push_back(&who);
+        instant& in = m_instants[slot];
+        const std::uint64_t key = order_key(who.m_index, at_ps);
+        if (in.serving)
+            in.models.insert(std::upper_bound(in.models.begin() + static_cast<std::ptrdiff_t>(in.next), in.models.end(), key),
+                             key);
+        else
+            in.models.push_back(key);
     }
     if (m_running || at_ps >= m_notified_ps)
         return;  // served by the pass under way, or by the notification pending
@@ -139,25 +167,31 @@ void wake_scheduler::run()
             scheduler_clock::ahead = true;
             scheduler_clock::now_ps = at;
         }
+        {
+            instant& in = m_instants[current];
+            if (in.models.size() > 1)
+                std::sort(in.models.begin(), in.models.end());
+            in.serving = true;
+        }
         // m_instants may grow while a model runs (it asks for new instants): index, never hold.
-        while (m_instants[current].next < m_instants[current].count()) {
+        while (m_instants[current].next < m_instants[current].models.size()) {
             if (context->sim_status() != sc_core::SC_SIM_OK)
                 return;  // stopped (a failed check): nothing after it runs
             instant& in = m_instants[current];
-            scheduled_wake* const who = in.who(in.next++);
-            // A request superseded by an earlier one, already served, is stale.
-            if (who->m_pending_ps != at)
+            scheduled_wake* const who = m_models[in.models[in.next++] & index_mask];
+            // A request superseded by an earlier one, or repeated, already served, is stale.
+            if (who == nullptr || who->m_pending_ps != at)
                 continue;
             who->m_pending_ps = scheduled_wake::none;
             ++m_wake_ups;
             // The next model to wake was likely last touched long ago (large platforms are
             // memory-bound): start loading it while this one runs. After this instant's last,
             // the next instant is one of the heap root's two children.
-            if (in.next < in.count()) {
-                __builtin_prefetch(in.who(in.next));
+            if (in.next < in.models.size()) {
+                __builtin_prefetch(m_models[in.models[in.next] & index_mask]);
             } else {
                 for (std::size_t child = 1; child <= 2 && child < m_heap.size(); ++child)
-                    __builtin_prefetch(m_instants[m_heap[child].instant].first);
+                    __builtin_prefetch(m_models[m_instants[m_heap[child].instant].models[0] & index_mask]);
             }
             who->m_fn();
         }

@@ -11,12 +11,15 @@
 // is the same either way, and so are the results; the kernel sees one activation per span
 // instead of one per instant.
 //
-// Order at one instant: wake-ups run in the order they were asked for (time, then request
-// sequence), and a wake-up asked for "now" while the scheduler runs is served in the same pass,
-// after those already due. A model therefore sees at one instant what every model woken before it
-// did at that instant, as it would in a later delta cycle. Models driven by signals (the RTL
-// adapter, the watchdog) keep their own processes and meet the scheduled models through the
-// link calls and through request() from outside a pass, which notifies the scheduler's event.
+// Order at one instant: the models due run in an order fixed by the instant and the models alone
+// (order_key()), whenever and however often they asked for it. A wake-up asked for "now" while
+// the scheduler runs is served in the same pass, in its place among those not yet run (never
+// before the model running). The order is thus a property of the platform, not of the history
+// of requests: a model that asks for an instant it then has nothing to do at, or skips one,
+// moves nobody else's wake-up (docs/architecture.md, "Order of wake-ups"). Models
+// driven by signals (the RTL adapter, the watchdog) keep their own processes and meet the
+// scheduled models through the link calls and through request() from outside a pass, which
+// notifies the scheduler's event.
 #pragma once
 
 #include <cstdint>
@@ -36,7 +39,11 @@ class wake_scheduler;
 class scheduled_wake {
 public:
     /// `fn` is the model's wake-up (it drains the actions due and asks for the next instant).
+    /// The order of making scheduled_wakes is the models' index (wake_scheduler::order_key).
     explicit scheduled_wake(std::function<void()> fn);
+    ~scheduled_wake();
+    scheduled_wake(const scheduled_wake&) = delete;
+    scheduled_wake& operator=(const scheduled_wake&) = delete;
 
     /// Wake at `at_ps` (not in the past). Asking for an instant later than one already pending
     /// costs nothing: the model, woken earlier, asks again for what it still has to do.
@@ -50,6 +57,7 @@ private:
 
     std::function<void()> m_fn;
     wake_scheduler* m_scheduler;
+    std::uint32_t m_index;       // the model's place in the order at one instant
     sim_ps m_pending_ps = none;  // the earliest instant asked for and not yet served
 };
 
@@ -70,23 +78,29 @@ public:
     /// their notifications must be made at the kernel's time.
     void forbid_running_ahead() { m_ahead_allowed = ahead::forbidden; }
 
+    /// Models due at one instant run in increasing order_key(index, at_ps), index being the order
+    /// their scheduled_wake was made in: a hash of both above the index (its low bits), so the
+    /// same in every run, distinct per model, and no model goes first (or last) at every instant,
+    /// which would favour it wherever models meet at one instant (a credit returned with no
+    /// delay, say).
+    static std::uint64_t order_key(std::uint32_t index, sim_ps at_ps);
+    static constexpr unsigned index_bits = 24;
+    static constexpr std::uint64_t index_mask = (std::uint64_t{1} << index_bits) - 1;
+    static constexpr std::size_t max_models = std::size_t{1} << index_bits;
+
     /// Wake-ups served so far (kernel-independent work measure).
     std::uint64_t wake_ups() const { return m_wake_ups; }
 
 private:
     friend class scheduled_wake;
-    /// One pending instant and the models that asked for it, in request order. Requests made
-    /// while it is served append to it and are served in the same pass, after those before them:
-    /// the order is (time, request) without a sequence number or a comparison per request.
-    // Superseded requests stay (skipped when met). The first request is kept inline: at the
-    // instants of unclocked models there is mostly one, and reaching it then costs no extra load.
+    /// One pending instant and the models that asked for it, by order_key. They are sorted when it
+    /// comes to be served; a request made while it is served goes into its sorted place among
+    /// those not yet run. Superseded requests, and repeated ones, stay (skipped when met).
     struct instant {
         sim_ps at_ps = 0;
-        scheduled_wake* first = nullptr;
-        std::size_t next = 0;                     // requests before it already served
-        std::vector<scheduled_wake*> more;        // requests after the first
-        std::size_t count() const { return 1 + more.size(); }
-        scheduled_wake* who(std::size_t i) const { return i == 0 ? first : more[i - 1]; }
+        std::size_t next = 0;  // requests before it already served
+        bool serving = false;
+        std::vector<std::uint64_t> models;  // order_key()s
     };
     /// A heap entry: instants are distinct, so the time alone orders them.
     struct pending {
@@ -120,9 +134,11 @@ private:
     };
 
     explicit wake_scheduler(const sc_core::sc_module_name& name);
+    std::uint32_t add(scheduled_wake& who);
     void enqueue(scheduled_wake& who, sim_ps at_ps);
     void run();
 
+    std::vector<scheduled_wake*> m_models;    // by index; null once destroyed
     std::vector<instant> m_instants;          // storage, recycled through m_free
     std::vector<std::uint32_t> m_free;
     std::vector<pending> m_heap;              // min-heap of the pending instants

@@ -57,41 +57,60 @@ std::vector<std::string> run_order(bool ahead)
     if (ahead)
         wake_scheduler::instance().allow_running_ahead();
     recorder a{"a", &log}, b{"b", &log}, c{"c", &log};
-    // a asks b for the same instant while it runs, and itself for later.
-    a.on_wake = [&](recorder& self) {
-        if (now_ps() == 100) {
-            b.wake.request(100);
-            self.wake.request(250);
-        }
+    // b asks a (already run, or not yet) and c (pending later) for the instant being served.
+    b.on_wake = [&](recorder&) {
+        c.wake.request(100);
+        a.wake.request(100);
     };
     kernel_observer k("k", &log, {200, 300});
     c.wake.request(300);  // superseded by the earlier request below
     c.wake.request(150);
     b.wake.request(100);
     a.wake.request(100);
+    a.wake.request(100);  // the same again: served once
+    a.wake.request(250);  // later than pending: ignored
     c.wake.request(400);  // later than pending: costs nothing, and does nothing
     sc_core::sc_start();
     return log;
 }
 
-const std::vector<std::string> expected_order = {
-    "b@100",            // asked first for 100
-    "a@100",            // then a, which asks b again for 100
-    "b@100",            // served in the same pass
-    "c@150",            // the earlier of c's two requests
-    "kernel@200/200",   // the kernel process sees its own time
-    "a@250", "kernel@300/300",
-    // c's superseded request at 300 is not served, nor its later one at 400
-};
-
-TEST(wake_scheduler, wakes_in_time_then_request_order)
+/// a, b, c are models 0, 1, 2; at 100 their order is that of their keys.
+bool before(std::uint32_t x, std::uint32_t y, sim_ps at)
 {
-    test::run_scenario([] { EXPECT_EQ(run_order(false), expected_order); });
+    return wake_scheduler::order_key(x, at) < wake_scheduler::order_key(y, at);
+}
+
+std::vector<std::string> expected_order()
+{
+    std::vector<std::string> order;
+    if (before(0, 1, 100)) {
+        // a, then b, which asks a again (served again) and c (its 150 superseded).
+        order = {"a@100", "b@100"};
+        if (before(0, 2, 100))
+            order.insert(order.end(), {"a@100", "c@100"});
+        else
+            order.insert(order.end(), {"c@100", "a@100"});
+    } else {
+        // b first: a is still pending at 100 (b's request for it is no earlier), c joins.
+        order = {"b@100"};
+        if (before(0, 2, 100))
+            order.insert(order.end(), {"a@100", "c@100"});
+        else
+            order.insert(order.end(), {"c@100", "a@100"});
+    }
+    // The kernel process sees its own time; the superseded and later requests are not served.
+    order.insert(order.end(), {"kernel@200/200", "kernel@300/300"});
+    return order;
+}
+
+TEST(wake_scheduler, wakes_in_time_then_model_order)
+{
+    test::run_scenario([] { EXPECT_EQ(run_order(false), expected_order()); });
 }
 
 TEST(wake_scheduler, running_ahead_changes_nothing_the_models_or_the_kernel_see)
 {
-    test::run_scenario([] { EXPECT_EQ(run_order(true), expected_order); });
+    test::run_scenario([] { EXPECT_EQ(run_order(true), expected_order()); });
 }
 
 TEST(wake_scheduler, running_ahead_passes_instants_without_the_kernel)
@@ -133,7 +152,7 @@ TEST(wake_scheduler, a_stop_during_a_pass_ends_it)
 
 /// Many models asking for many instants, some superseded, some repeated, some asked for while
 /// being served: the scheduler must wake them exactly as a plain priority queue on (time,
-/// request) would, with a request no earlier than a pending one ignored and a superseded one
+/// order_key, model) would, with a request no earlier than a pending one ignored and a superseded one
 /// skipped. Hundreds of distinct instants also grow and thin out the scheduler's index.
 struct random_requests {
     std::uint64_t state;
@@ -161,12 +180,11 @@ std::vector<std::pair<unsigned, sim_ps>> reference_order()
     std::vector<random_requests> rng(random_models);
     std::vector<sim_ps> pending(random_models, ~sim_ps{0});
     std::set<std::tuple<sim_ps, std::uint64_t, unsigned>> queue;
-    std::uint64_t seq = 0;
     auto ask = [&](unsigned m, sim_ps at) {
         if (at >= pending[m])
             return;
         pending[m] = at;
-        queue.emplace(at, seq++, m);
+        queue.emplace(at, wake_scheduler::order_key(m, at), m);
     };
     for (unsigned m = 0; m < random_models; ++m) {
         rng[m].state = m + 1;
@@ -174,7 +192,7 @@ std::vector<std::pair<unsigned, sim_ps>> reference_order()
             ask(m, at);
     }
     while (!queue.empty()) {
-        const auto [at, s, m] = *queue.begin();
+        const auto [at, key, m] = *queue.begin();
         queue.erase(queue.begin());
         if (pending[m] != at)
             continue;
@@ -186,7 +204,7 @@ std::vector<std::pair<unsigned, sim_ps>> reference_order()
     return log;
 }
 
-TEST(wake_scheduler, many_models_wake_as_a_priority_queue_on_time_then_request)
+TEST(wake_scheduler, many_models_wake_as_a_priority_queue_on_time_then_model)
 {
     test::run_scenario([] {
         const auto expected = reference_order();
