@@ -67,6 +67,7 @@ struct router::trace_state {
 namespace {
 
 void set_bit(std::vector<std::uint64_t>& bits, unsigned i) { bits[i / 64] |= std::uint64_t{1} << (i % 64); }
+bool test_bit(const std::vector<std::uint64_t>& bits, unsigned i) { return (bits[i / 64] >> (i % 64)) & 1; }
 void clear_bit(std::vector<std::uint64_t>& bits, unsigned i) { bits[i / 64] &= ~(std::uint64_t{1} << (i % 64)); }
 
 /// Calls f(i) for every set bit i, in increasing order; f may clear bits.
@@ -125,6 +126,7 @@ router::router(const sc_core::sc_module_name& name, const router_params& params)
     m_outputs.resize(params.ports);
     m_requesting.assign((params.ports + 63) / 64, 0);
     m_link_waiting.assign((params.ports + 63) / 64, 0);
+    m_watched.assign((params.ports + 63) / 64, 0);
     m_link_retry_ps.assign(params.ports, 0);
     const std::uint32_t output_flits = buffer_flits(params.output_buffer_bytes, params.flit_bytes);
     for (unsigned p = 0; p < params.ports; ++p) {
@@ -185,12 +187,6 @@ void router::wake_at(sim_ps at_ps)
     m_wake.request(at);
 }
 
-void router::wake_for_link_release(sim_ps at)
-{
-    m_link_releases.insert(first_not_before(m_link_releases, at), at);
-    m_wake.request(at);
-}
-
 void router::packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps)
 {
     if (m_trace)
@@ -209,44 +205,46 @@ void router::packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps
     pkt->tail_ready_ps = beat.tail_ps + m_params.input_latency_ps;
     ivc.queue.push_back(pkt);
     if (ivc.queue.size() == 1)
-        m_actions.schedule(align(pkt->head_ready_ps),
-                           action{action_kind::head_ready, static_cast<std::uint16_t>(port), beat.vc, 0, 0}, m_wake);
+        m_actions.schedule(align(pkt->head_ready_ps), action{static_cast<std::uint16_t>(port), beat.vc}, m_wake);
 }
 
 void router::credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps)
 {
     if (m_trace)
         m_trace->credits_back(port, beat.vc, at_ps, beat.interval_ps, beat.credits);
-    m_actions.schedule(at_ps,
-                       action{action_kind::credit, static_cast<std::uint16_t>(port), beat.vc, beat.credits, beat.interval_ps},
-                       m_wake);
+    // Counted from at_ps on (credit_counter): the router looks again then only if a packet waits
+    // for them, queued for this output's link or blocked with this output among its choices.
+    m_outputs[port].vcs[beat.vc].credits.add_train(at_ps, beat.interval_ps, beat.credits);
+    bool look = test_bit(m_watched, port);
+    if (test_bit(m_link_waiting, port) && m_link_retry_ps[port] > at_ps) {
+        m_link_retry_ps[port] = at_ps;
+        look = true;
+    }
+    if (look)
+        wake_at(at_ps);
+}
+
+void router::apply_releases(unsigned out_port, sim_ps now)
+{
+    output_port& op = m_outputs[out_port];
+    while (!op.releases.empty() && op.releases.front().at_ps <= now) {
+        const release& r = op.releases.front();
+        output_vc& ovc = op.vcs[r.vc];
+        ovc.free_flits += r.flits;
+        if (ovc.owner == r.packet_id)
+            ovc.owner = no_owner;
+        op.releases.pop_front();
+    }
 }
 
 void router::wake()
 {
     const sim_ps now = now_ps();
     action a;
-    while (m_actions.pop_due(now, a)) {
-        switch (a.kind) {
-        case action_kind::head_ready:
-            head_ready(a.port, a.vc);
-            break;
-        case action_kind::credit:
-            m_outputs[a.port].vcs[a.vc].credits.add_train(now, a.interval_ps, a.value);
-            m_link_retry_ps[a.port] = 0;
-            break;
-        case action_kind::output_release: {
-            output_vc& ovc = m_outputs[a.port].vcs[a.vc];
-            ovc.free_flits += a.value;
-            if (ovc.owner == a.packet_id)
-                ovc.owner = no_owner;
-            break;
-        }
-        }
-    }
+    while (m_actions.pop_due(now, a))
+        head_ready(a.port, a.vc);
     // Every instant asked for is served when it comes: those due are the first.
     drop_due(m_wake_ups, now);
-    drop_due(m_link_releases, now);
     // A clocked router decides on its clock edges only.
     if (align(now) != now) {
         wake_at(now);
@@ -263,8 +261,6 @@ void router::wake()
     sim_ps next = m_actions.empty() ? scheduled_wake::none : m_actions.next_ps();
     if (!m_wake_ups.empty())
         next = std::min(next, m_wake_ups.front());
-    if (!m_link_releases.empty())
-        next = std::min(next, m_link_releases.front());
     if (next != scheduled_wake::none)
         m_wake.request(next);
 }
@@ -282,7 +278,7 @@ void router::head_ready(unsigned port, unsigned vc)
     set_bit(m_requesting, pkt.out_port);
 }
 
-void router::route(unsigned port, packet& pkt)
+void router::route(unsigned port, packet& pkt, bool watch)
 {
     // Routing sees the packet as it arrived, also when it chooses again.
     pkt.vc_class = pkt.arrival_class;
@@ -302,6 +298,8 @@ void router::route(unsigned port, packet& pkt)
     std::int64_t best_score = 0;
     for (unsigned i = 0; i < candidates.count; ++i) {
         const route_candidate& c = candidates.items[i];
+        if (watch)
+            set_bit(m_watched, c.port);
         output_port& op = m_outputs[c.port];
         std::int64_t port_room = 0, vc_room = 0;
         unsigned vc = 0;
@@ -336,10 +334,16 @@ bool router::can_take(unsigned out_port, const packet& pkt, sim_ps now)
 {
     output_port& op = m_outputs[out_port];
     output_vc& ovc = op.vcs[pkt.out_vc];
-    if (m_params.wormhole && ovc.owner != no_owner)
-        return false;  // retried when the owner's tail has left
+    apply_releases(out_port, now);
+    const bool owned = m_params.wormhole && ovc.owner != no_owner;
+    if (owned || (m_output_buffered && ovc.free_flits < pkt.flits)) {
+        // Waits for a tail to leave: one on its way, or one of a packet sent later (try_link).
+        if (!op.releases.empty())
+            wake_at(op.releases.front().at_ps);
+        return false;
+    }
     if (m_output_buffered)
-        return ovc.free_flits >= pkt.flits;
+        return true;
     // No output buffer: the link must be free when the head reaches it, and the downstream buffer
     // must have room for the whole packet (virtual cut-through).
     const sim_ps head_delay = head_crossing_ps() + m_params.output_latency_ps;
@@ -357,6 +361,7 @@ bool router::can_take(unsigned out_port, const packet& pkt, sim_ps now)
 
 void router::allocate(sim_ps now)
 {
+    std::fill(m_watched.begin(), m_watched.end(), 0);
     m_requests.clear();
     m_blocked.clear();
     for_each_bit(m_requesting, [&](unsigned o) {
@@ -365,12 +370,16 @@ void router::allocate(sim_ps now)
             clear_bit(m_requesting, o);
             return;
         }
-        if (op.crossbar_busy_until_ps > now)
-            return;  // woken when the transfer ends
+        if (op.crossbar_busy_until_ps > now) {
+            wake_at(op.crossbar_busy_until_ps);
+            return;
+        }
         for (const request& r : op.requests) {
             const input_port& ip = m_inputs[r.in_port];
-            if (ip.busy_until_ps > now)
-                continue;  // woken when that input's transfer ends
+            if (ip.busy_until_ps > now) {
+                wake_at(ip.busy_until_ps);
+                continue;
+            }
             const packet& pkt = *ip.vcs[r.in_vc].queue.front();
             if (can_take(o, pkt, now))
                 m_requests.push_back(allocation_request{r.in_port, r.in_vc, static_cast<std::uint16_t>(o), pkt.injected_ps});
@@ -383,23 +392,47 @@ void router::allocate(sim_ps now)
     // channels that keep it deadlock-free. A new choice that can go requests in this same cycle.
     for (const request& r : m_blocked) {
         packet& pkt = *m_inputs[r.in_port].vcs[r.in_vc].queue.front();
-        auto& old_requests = m_outputs[pkt.out_port].requests;
-        old_requests.erase(std::find_if(old_requests.begin(), old_requests.end(), [&](const request& q) {
-            return q.in_port == r.in_port && q.in_vc == r.in_vc;
-        }));
         const std::uint16_t before = pkt.out_port;
         const std::uint8_t before_vc = pkt.out_vc;
-        route(r.in_port, pkt);
-        m_outputs[pkt.out_port].requests.push_back(r);
-        set_bit(m_requesting, pkt.out_port);
-        if ((pkt.out_port != before || pkt.out_vc != before_vc) && m_outputs[pkt.out_port].crossbar_busy_until_ps <= now &&
-            can_take(pkt.out_port, pkt, now))
+        route(r.in_port, pkt, true);
+        if (pkt.out_port == before && pkt.out_vc == before_vc)
+            continue;  // the same choice keeps its place among its output's requests
+        if (pkt.out_port != before) {
+            auto& old_requests = m_outputs[before].requests;
+            old_requests.erase(std::find_if(old_requests.begin(), old_requests.end(), [&](const request& q) {
+                return q.in_port == r.in_port && q.in_vc == r.in_vc;
+            }));
+            if (old_requests.empty())
+                clear_bit(m_requesting, before);
+            m_outputs[pkt.out_port].requests.push_back(r);
+            set_bit(m_requesting, pkt.out_port);
+        }
+        const sim_ps crossbar_free = m_outputs[pkt.out_port].crossbar_busy_until_ps;
+        if (crossbar_free > now)
+            wake_at(crossbar_free);
+        else if (can_take(pkt.out_port, pkt, now))
             m_requests.push_back(allocation_request{r.in_port, r.in_vc, pkt.out_port, pkt.injected_ps});
     }
     m_allocator.allocate(m_requests, m_grants);
     for (unsigned g : m_grants) {
         const allocation_request& r = m_requests[g];
         transfer(r.in_port, r.in_vc, r.out_port, now);
+    }
+    if (m_grants.size() == m_requests.size())
+        return;
+    for (unsigned g : m_grants)
+        m_requests[g].in_port = no_port;
+    // A request that lost allocation tries again once its input and output are free: after the
+    // transfers that took them, or, if the allocator left both unmatched, in the next cycle
+    // (unclocked: one flit time through the crossbar).
+    for (const allocation_request& r : m_requests) {
+        if (r.in_port == no_port)
+            continue;  // granted
+        const sim_ps free = std::max(m_inputs[r.in_port].busy_until_ps, m_outputs[r.out_port].crossbar_busy_until_ps);
+        if (free <= now)
+            wake_at(now + (m_params.clock_period_ps > 0 ? m_params.clock_period_ps : m_crossbar_flit_ps));
+        else
+            wake_at(free);
     }
 }
 
@@ -412,6 +445,8 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
     op.requests.erase(std::find_if(op.requests.begin(), op.requests.end(), [&](const request& r) {
         return r.in_port == in_port && r.in_vc == in_vc;
     }));
+    if (op.requests.empty())
+        clear_bit(m_requesting, out_port);  // kept exact: credits_arrive() asks whether any packet waits
     ivc.queue.pop_front();
     if (m_params.observer)
         m_params.observer->on_forward(m_params.id, static_cast<std::uint16_t>(in_port), pkt->out_port, pkt->out_vc, *pkt);
@@ -436,7 +471,9 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
         ++op.queued_packets;
         set_bit(m_link_waiting, out_port);
         m_link_retry_ps[out_port] = 0;
-        wake_at(head_out);
+        // Sent when its head is through, or when the link is free (a packet on it now wakes
+        // the router when its tail has left only if another waits: this one asks here).
+        wake_at(std::max(head_out, op.link_busy_until_ps));
     } else {
         // Straight onto the link, which paces the crossbar from then on.
         ovc.credits.consume(flits_needed(out_port, *pkt));
@@ -447,17 +484,14 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
         // The tail crossed the crossbar just before it went on the link: the next packet's head
         // may follow it through the crossbar right away.
         drained = tail_left - m_params.output_latency_ps - link_flit_ps;
-        // The tail leaving frees the link; with wormhole it also frees the output VC.
+        // With wormhole the tail leaving frees the output VC (a packet waiting for the link
+        // looks again when it is free: can_take).
         if (m_params.wormhole)
-            m_actions.schedule(tail_left,
-                               action{action_kind::output_release, static_cast<std::uint16_t>(out_port), pkt->out_vc, 0, 0, pkt->id},
-                               m_wake);
-        else
-            wake_for_link_release(tail_left);
+            op.releases.push_back(release{tail_left, pkt->id, 0, pkt->out_vc});
     }
+    // A request waiting for this input or output looks again when they are free (allocate).
     ip.busy_until_ps = drained;
     op.crossbar_busy_until_ps = drained;
-    wake_at(drained);
 
     // Input buffer slots free up flit by flit, the head's at the grant, the tail's as it enters
     // the crossbar; each goes back upstream as a credit.
@@ -475,9 +509,7 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
 
     if (!ivc.queue.empty())
         m_actions.schedule(align(std::max(ivc.queue.front()->head_ready_ps, now)),
-                           action{action_kind::head_ready, static_cast<std::uint16_t>(in_port),
-                                  static_cast<std::uint8_t>(in_vc), 0, 0},
-                           m_wake);
+                           action{static_cast<std::uint16_t>(in_port), static_cast<std::uint8_t>(in_vc)}, m_wake);
 }
 
 void router::try_link(unsigned out_port, sim_ps now)
@@ -488,7 +520,8 @@ void router::try_link(unsigned out_port, sim_ps now)
     sim_ps& retry = m_link_retry_ps[out_port];
     if (op.link_busy_until_ps > now) {
         retry = op.link_busy_until_ps;
-        return;  // woken when the tail has left
+        wake_at(retry);
+        return;
     }
     retry = credit_counter::never;
     const unsigned vcs = m_params.vcs;
@@ -520,10 +553,11 @@ void router::try_link(unsigned out_port, sim_ps now)
         op.link_busy_until_ps = free_at;
         op.next_vc = v + 1;
         retry = free_at;
-        m_actions.schedule(free_at,
-                           action{action_kind::output_release, static_cast<std::uint16_t>(out_port),
-                                  static_cast<std::uint8_t>(v), pkt->flits, 0, pkt->id},
-                           m_wake);
+        op.releases.push_back(release{free_at, pkt->id, pkt->flits, static_cast<std::uint8_t>(v)});
+        // The next packet waiting for this link goes when the tail has left; a request waiting
+        // for output buffer room looks again then.
+        if (op.queued_packets > 0 || test_bit(m_watched, out_port))
+            wake_at(free_at);
         return;
     }
 }

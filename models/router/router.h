@@ -76,14 +76,12 @@ public:
 private:
     struct trace_state;
 
-    enum class action_kind : std::uint8_t { head_ready, credit, output_release };
+    // The only action: the head of an input VC's first packet is ready. Everything else that
+    // changes with time is read when needed (credits: credit_counter; output buffer space and
+    // wormhole ownership: output_port::releases) and wakes the router only if it waits for it.
     struct action {
-        action_kind kind = action_kind::head_ready;
         std::uint16_t port = 0;
         std::uint8_t vc = 0;
-        std::uint32_t value = 0;      // credits (credit) or flits (output_release)
-        sim_ps interval_ps = 0;       // credit: between successive credits of the train
-        std::uint64_t packet_id = 0;  // output_release: the packet whose tail has left
     };
     struct request {
         std::uint16_t in_port;
@@ -104,8 +102,16 @@ private:
         credit_counter credits;         // downstream input buffer space
         std::uint64_t owner = no_owner; // wormhole: the packet holding this VC
     };
+    /// A packet's tail has left on the link: its output buffer space (or, wormhole, its VC) frees.
+    struct release {
+        sim_ps at_ps;
+        std::uint64_t packet_id;
+        std::uint32_t flits;
+        std::uint8_t vc;
+    };
     struct output_port {
         std::vector<output_vc> vcs;
+        ring_queue<release> releases;   // in time order (the link sends one packet at a time)
         std::vector<request> requests;  // oldest first
         sim_ps crossbar_busy_until_ps = 0;
         sim_ps link_busy_until_ps = 0;
@@ -113,13 +119,15 @@ private:
         unsigned queued_packets = 0;    // in the output buffers, all VCs
     };
     static constexpr std::uint64_t no_owner = ~0ull;
+    static constexpr std::uint16_t no_port = 0xffff;
 
     void packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps) override;
     void credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps) override;
 
     void wake();
     void head_ready(unsigned port, unsigned vc);
-    void route(unsigned port, packet& pkt);
+    /// Chooses pkt's output and VC; `watch`: a blocked packet, whose candidates are m_watched.
+    void route(unsigned port, packet& pkt, bool watch = false);
     void allocate(sim_ps now);
     bool can_take(unsigned out_port, const packet& pkt, sim_ps now);
     /// Credits a packet needs before it may start downstream: all its flits (virtual cut-through),
@@ -127,14 +135,10 @@ private:
     std::uint32_t flits_needed(unsigned out_port, const packet& pkt) const;
     void transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_ps now);
     void try_link(unsigned out_port, sim_ps now);
+    /// Applies the releases of `out_port` due by `now`.
+    void apply_releases(unsigned out_port, sim_ps now);
     /// Wake at the first clock edge at or after `at_ps`.
     void wake_at(sim_ps at_ps);
-    /// Wake at exactly `at_ps`, when a packet's tail has left on a link (virtual cut-through
-    /// without output buffers: the link is free, nothing else changes; a clocked router then
-    /// waits for its next edge itself). Asked for every time, not merged with wake_at()'s
-    /// instants: the scheduler orders requests made within one wake-up by when they were
-    /// made, and this keeps each release's own place in that order.
-    void wake_for_link_release(sim_ps at_ps);
     sim_ps align(sim_ps t) const;
     sim_ps head_crossing_ps() const;
     std::string port_name(unsigned port) const;
@@ -158,13 +162,15 @@ private:
     // Per output: before this time try_link() can send nothing (0: look now). Set by try_link,
     // cleared by what changes its answer: a packet queued for the link, credits arriving.
     std::vector<sim_ps> m_link_retry_ps;
+    // Outputs among the choices of a packet its output could not take in the last allocation:
+    // credits arriving there, or a tail leaving (output buffer room), wake the router, and the
+    // packet chooses again. Other waits (a busy input, crossbar or link) wake when they end.
+    std::vector<std::uint64_t> m_watched;
     action_queue<action> m_actions;
     scheduled_wake m_wake{[this] { wake(); }};
-    // Instants to wake at with no action due (a condition to look at again), one each, in
-    // increasing order: a sorted vector (there are few, and the one due is the first), kept
-    // apart from the action queue, which then holds only what changes state.
+    // Instants to wake at with no action due (a condition a waiting packet looks at again), one
+    // each, in increasing order: a sorted vector (there are few, and the one due is the first).
     std::vector<sim_ps> m_wake_ups;
-    std::vector<sim_ps> m_link_releases;  // wake_for_link_release() instants pending, in order
     std::unique_ptr<trace_state> m_trace;  // null unless traced
 };
 

@@ -8,6 +8,7 @@
 // one link cycle; plus serialization).
 #include <gtest/gtest.h>
 
+#include "models/core/wake_scheduler.h"
 #include "tb/simulation.h"
 #include "tests/support/harness.h"
 #include "tests/support/scenario.h"
@@ -108,6 +109,30 @@ TEST(router_pipeline, credit_round_trip_limits_a_stream_through_a_small_buffer)
     // With room for both packets the credit delay does not matter.
     const double roomy = test::measure_in_child([] { return second_packet_latency_ps("8flits", "20ns"); });
     EXPECT_EQ(roomy, (2 * 4 + 2 + 4 + 4) * cycle_ps);  // just serialized behind the first
+}
+
+/// Wake-ups of the whole run (routers, NICs, traffic) when one packet goes from accelerator 0
+/// of a 1x`n` board (wrap links) to accelerator `dst`.
+double lone_packet_wake_ups(unsigned n, std::uint32_t dst, const std::vector<std::string>& more)
+{
+    std::vector<std::string> overrides{"topology.board=[1," + std::to_string(n) + "]"};
+    overrides.insert(overrides.end(), more.begin(), more.end());
+    lone_packet_latency_ps(clocked_line({1, 1, 1, 1}, overrides), dst, 64);
+    return static_cast<double>(wake_scheduler::instance().wake_ups());
+}
+
+/// A router is woken for what a packet waits for, not for every change: an uncontended hop
+/// wakes it once (the head is ready, and it goes), or twice with an output buffer (then the
+/// link), however many credits come back and tails leave around it. The paths 0 -> 2 and 0 -> 3
+/// of a 1x7 ring cross 3 and 4 routers; the NICs' and the traffic's wake-ups are the same.
+TEST(router_pipeline, an_uncontended_hop_wakes_its_router_once)
+{
+    for (const auto& [more, per_hop] : std::vector<std::pair<std::vector<std::string>, double>>{
+             {{}, 1.0}, {{"router.output_buffer=8flits"}, 2.0}}) {
+        const double three = test::measure_in_child([&] { return lone_packet_wake_ups(7, 2, more); });
+        const double four = test::measure_in_child([&] { return lone_packet_wake_ups(7, 3, more); });
+        EXPECT_EQ(four - three, per_hop) << (more.empty() ? "no output buffer" : more.front());
+    }
 }
 
 }  // namespace
