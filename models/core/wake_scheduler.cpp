@@ -51,85 +51,52 @@ std::uint32_t wake_scheduler::add(scheduled_wake& who)
     if (m_models.size() == max_models)
         throw std::length_error("wake_scheduler: more than 2^24 scheduled models");
     m_models.push_back(&who);
+    m_position.push_back(not_queued);
     return static_cast<std::uint32_t>(m_models.size() - 1);
 }
 
-wake_scheduler::instant_index::instant_index() : m_slots(64, slot{empty, no_instant}), m_shift(64 - 6) {}
-
-std::uint32_t& wake_scheduler::instant_index::find_or_add(sim_ps at_ps)
+void wake_scheduler::sift_up(std::size_t i, const entry& e)
 {
-    if (2 * (m_used + 1) > m_slots.size())
-        grow();
-    const std::size_t mask = m_slots.size() - 1;
-    for (std::size_t i = home(at_ps);; i = (i + 1) & mask) {
-        slot& s = m_slots[i];
-        if (s.at_ps == at_ps)
-            return s.instant;
-        if (s.at_ps == empty) {
-            ++m_used;
-            s = slot{at_ps, no_instant};
-            return s.instant;
-        }
+    while (i > 0) {
+        const std::size_t parent = (i - 1) / 2;
+        if (!(e < m_heap[parent]))
+            break;
+        place(i, m_heap[parent]);
+        i = parent;
     }
+    place(i, e);
 }
 
-void wake_scheduler::instant_index::erase(sim_ps at_ps)
+void wake_scheduler::pop()
 {
-    const std::size_t mask = m_slots.size() - 1;
-    std::size_t hole = home(at_ps);
-    while (m_slots[hole].at_ps != at_ps)
-        hole = (hole + 1) & mask;
-    // Backward shift: a later slot of the same probe run moves into the hole unless its home
-    // lies cyclically within (hole, it], where the hole would cut it off from its home.
-    for (std::size_t i = (hole + 1) & mask; m_slots[i].at_ps != empty; i = (i + 1) & mask) {
-        const std::size_t h = home(m_slots[i].at_ps);
-        const bool reachable = hole <= i ? (h > hole && h <= i) : (h > hole || h <= i);
-        if (!reachable) {
-            m_slots[hole] = m_slots[i];
-            hole = i;
-        }
+    m_position[m_heap.front().index()] = not_queued;
+    const entry last = m_heap.back();
+    m_heap.pop_back();
+    if (m_heap.empty())
+        return;
+    // Bottom-up: the hole at the root goes down along the smaller children to a leaf (one
+    // comparison a level), then the former last entry, likely large, rises from there.
+    const std::size_t n = m_heap.size();
+    std::size_t hole = 0;
+    for (std::size_t child = 1; child < n; child = 2 * hole + 1) {
+        if (child + 1 < n && m_heap[child + 1] < m_heap[child])
+            ++child;
+        place(hole, m_heap[child]);
+        hole = child;
     }
-    m_slots[hole] = slot{empty, no_instant};
-    --m_used;
-}
-
-void wake_scheduler::instant_index::grow()
-{
-    std::vector<slot> old(m_slots.size() * 2, slot{empty, no_instant});
-    old.swap(m_slots);
-    --m_shift;
-    m_used = 0;
-    for (const slot& s : old)
-        if (s.at_ps != empty)
-            find_or_add(s.at_ps) = s.instant;
+    sift_up(hole, last);
 }
 
 void wake_scheduler::enqueue(scheduled_wake& who, sim_ps at_ps)
 {
-    std::uint32_t& slot = m_index.find_or_add(at_ps);
-    if (slot == instant_index::no_instant) {
-        if (m_free.empty()) {
-            m_free.push_back(static_cast<std::uint32_t>(m_instants.size()));
-            m_instants.emplace_back();
-        }
-        slot = m_free.back();
-        m_free.pop_back();
-        instant& fresh = m_instants[slot];
-        fresh.at_ps = at_ps;
-        fresh.next = 0;
-        fresh.serving = false;
-        fresh.models.clear();
-        fresh.models.push_back(order_key(who.m_index, at_ps));
-        m_heap.push_back(pending{at_ps, slot});
-        std::push_heap(m_heap.begin(), m_heap.end(), later{});
+    // Earlier than the model's pending entry, if it has one: that entry moves up.
+    const entry e{at_ps, order_key(who.m_index, at_ps)};
+    const std::uint32_t position = m_position[who.m_index];
+    if (position == not_queued) {
+        m_heap.push_back(e);
+        sift_up(m_heap.size() - 1, e);
     } else {
-        instant& in = m_instants[slot];
-        const std::uint64_t key = order_key(who.m_index, at_ps);
-        if (in.serving)
-            in.models.insert(std::upper_bound(in.models.begin() + static_cast<std::ptrdiff_t>(in.next), in.models.end(), key),
-                             key);
-        else
-            in.models.push_back(key);
+        sift_up(position, e);
     }
     if (m_running || at_ps >= m_notified_ps)
         return;  // served by the pass under way, or by the notification pending
@@ -161,44 +128,24 @@ void wake_scheduler::run()
     } end_of_pass{*this};
     static const sc_core::sc_simcontext* const context = sc_core::sc_get_curr_simcontext();
     while (!m_heap.empty() && m_heap.front().at_ps < limit) {
-        const sim_ps at = m_heap.front().at_ps;
-        const std::uint32_t current = m_heap.front().instant;
-        if (at > kernel_now) {
+        if (context->sim_status() != sc_core::SC_SIM_OK)
+            return;  // stopped (a failed check): nothing after it runs
+        const entry top = m_heap.front();
+        pop();
+        if (top.at_ps > kernel_now) {
             scheduler_clock::ahead = true;
-            scheduler_clock::now_ps = at;
+            scheduler_clock::now_ps = top.at_ps;
         }
-        {
-            instant& in = m_instants[current];
-            if (in.models.size() > 1)
-                std::sort(in.models.begin(), in.models.end());
-            in.serving = true;
-        }
-        // m_instants may grow while a model runs (it asks for new instants): index, never hold.
-        while (m_instants[current].next < m_instants[current].models.size()) {
-            if (context->sim_status() != sc_core::SC_SIM_OK)
-                return;  // stopped (a failed check): nothing after it runs
-            instant& in = m_instants[current];
-            scheduled_wake* const who = m_models[in.models[in.next++] & index_mask];
-            // A request superseded by an earlier one, or repeated, already served, is stale.
-            if (who == nullptr || who->m_pending_ps != at)
-                continue;
-            who->m_pending_ps = scheduled_wake::none;
-            ++m_wake_ups;
-            // The next model to wake was likely last touched long ago (large platforms are
-            // memory-bound): start loading it while this one runs. After this instant's last,
-            // the next instant is one of the heap root's two children.
-            if (in.next < in.models.size()) {
-                __builtin_prefetch(m_models[in.models[in.next] & index_mask]);
-            } else {
-                for (std::size_t child = 1; child <= 2 && child < m_heap.size(); ++child)
-                    __builtin_prefetch(m_models[m_instants[m_heap[child].instant].models[0] & index_mask]);
-            }
-            who->m_fn();
-        }
-        std::pop_heap(m_heap.begin(), m_heap.end(), later{});
-        m_heap.pop_back();
-        m_index.erase(at);
-        m_free.push_back(current);
+        scheduled_wake* const who = m_models[top.index()];
+        if (who == nullptr)
+            continue;
+        who->m_pending_ps = scheduled_wake::none;
+        ++m_wake_ups;
+        // The next model to wake was likely last touched long ago (large platforms are
+        // memory-bound): start loading it while this one runs.
+        if (!m_heap.empty())
+            __builtin_prefetch(m_models[m_heap.front().index()]);
+        who->m_fn();
     }
     if (!m_heap.empty()) {
         m_notified_ps = std::max(m_heap.front().at_ps, kernel_now);

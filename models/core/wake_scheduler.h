@@ -93,56 +93,33 @@ public:
 
 private:
     friend class scheduled_wake;
-    /// One pending instant and the models that asked for it, by order_key. They are sorted when it
-    /// comes to be served; a request made while it is served goes into its sorted place among
-    /// those not yet run. Superseded requests, and repeated ones, stay (skipped when met).
-    struct instant {
-        sim_ps at_ps = 0;
-        std::size_t next = 0;  // requests before it already served
-        bool serving = false;
-        std::vector<std::uint64_t> models;  // order_key()s
-    };
-    /// A heap entry: instants are distinct, so the time alone orders them.
-    struct pending {
+    /// A model's pending wake-up. A model has at most one entry: an earlier request moves it up
+    /// the heap (none is ever stale), so the heap holds no more entries than there are models.
+    struct entry {
         sim_ps at_ps;
-        std::uint32_t instant;
+        std::uint64_t key;  // order_key(index, at_ps): its low bits are the model's index
+        std::uint32_t index() const { return static_cast<std::uint32_t>(key & index_mask); }
+        bool operator<(const entry& o) const { return at_ps != o.at_ps ? at_ps < o.at_ps : key < o.key; }
     };
-    struct later {  // a function object, inlined into the heap operations
-        bool operator()(const pending& a, const pending& b) const { return a.at_ps > b.at_ps; }
-    };
-    /// Pending instants by time: open addressing, linear probing, deletion by backward shift
-    /// (no allocation per lookup, unlike std::unordered_map).
-    class instant_index {
-    public:
-        instant_index();
-        /// The slot holding `at_ps`'s instant, or a fresh slot (value no_instant) now holding the key.
-        std::uint32_t& find_or_add(sim_ps at_ps);
-        void erase(sim_ps at_ps);
-        static constexpr std::uint32_t no_instant = ~0u;
-
-    private:
-        struct slot {
-            sim_ps at_ps;
-            std::uint32_t instant;
-        };
-        static constexpr sim_ps empty = scheduled_wake::none;
-        std::size_t home(sim_ps at_ps) const { return (at_ps * 0x9e3779b97f4a7c15ULL) >> m_shift; }
-        void grow();
-        std::vector<slot> m_slots;
-        unsigned m_shift;
-        std::size_t m_used = 0;
-    };
+    static constexpr std::uint32_t not_queued = ~0u;
 
     explicit wake_scheduler(const sc_core::sc_module_name& name);
     std::uint32_t add(scheduled_wake& who);
     void enqueue(scheduled_wake& who, sim_ps at_ps);
+    /// Puts `e` at heap position `i` or above, moving the entries it passes down.
+    void sift_up(std::size_t i, const entry& e);
+    /// Removes the earliest entry.
+    void pop();
+    void place(std::size_t i, const entry& e)
+    {
+        m_heap[i] = e;
+        m_position[e.index()] = static_cast<std::uint32_t>(i);
+    }
     void run();
 
-    std::vector<scheduled_wake*> m_models;    // by index; null once destroyed
-    std::vector<instant> m_instants;          // storage, recycled through m_free
-    std::vector<std::uint32_t> m_free;
-    std::vector<pending> m_heap;              // min-heap of the pending instants
-    instant_index m_index;
+    std::vector<scheduled_wake*> m_models;  // by index; null once destroyed
+    std::vector<std::uint32_t> m_position;  // by index: its entry in m_heap, or not_queued
+    std::vector<entry> m_heap;              // binary min-heap on (time, order_key)
     std::uint64_t m_wake_ups = 0;
     sc_core::sc_event m_event;
     bool m_running = false;

@@ -153,7 +153,7 @@ TEST(wake_scheduler, a_stop_during_a_pass_ends_it)
 /// Many models asking for many instants, some superseded, some repeated, some asked for while
 /// being served: the scheduler must wake them exactly as a plain priority queue on (time,
 /// order_key, model) would, with a request no earlier than a pending one ignored and a superseded one
-/// skipped. Hundreds of distinct instants also grow and thin out the scheduler's index.
+/// skipped. Two hundred models with hundreds of distinct instants move entries up and down the heap.
 struct random_requests {
     std::uint64_t state;
     std::uint64_t next()
