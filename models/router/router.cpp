@@ -127,6 +127,7 @@ router::router(const sc_core::sc_module_name& name, const router_params& params)
     m_requesting.assign((params.ports + 63) / 64, 0);
     m_link_waiting.assign((params.ports + 63) / 64, 0);
     m_watched.assign((params.ports + 63) / 64, 0);
+    m_link_starved.assign((params.ports + 63) / 64, 0);
     m_link_retry_ps.assign(params.ports, 0);
     const std::uint32_t output_flits = buffer_flits(params.output_buffer_bytes, params.flit_bytes);
     for (unsigned p = 0; p < params.ports; ++p) {
@@ -216,7 +217,7 @@ void router::credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps)
     // for them, queued for this output's link or blocked with this output among its choices.
     m_outputs[port].vcs[beat.vc].credits.add_train(at_ps, beat.interval_ps, beat.credits);
     bool look = test_bit(m_watched, port);
-    if (test_bit(m_link_waiting, port) && m_link_retry_ps[port] > at_ps) {
+    if (test_bit(m_link_starved, port) && m_link_retry_ps[port] > at_ps) {
         m_link_retry_ps[port] = at_ps;
         look = true;
     }
@@ -446,7 +447,7 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
         return r.in_port == in_port && r.in_vc == in_vc;
     }));
     if (op.requests.empty())
-        clear_bit(m_requesting, out_port);  // kept exact: credits_arrive() asks whether any packet waits
+        clear_bit(m_requesting, out_port);
     ivc.queue.pop_front();
     if (m_params.observer)
         m_params.observer->on_forward(m_params.id, static_cast<std::uint16_t>(in_port), pkt->out_port, pkt->out_vc, *pkt);
@@ -518,6 +519,7 @@ void router::try_link(unsigned out_port, sim_ps now)
     // link, head or credit time); until then, or until a packet or credits come, it is skipped.
     output_port& op = m_outputs[out_port];
     sim_ps& retry = m_link_retry_ps[out_port];
+    clear_bit(m_link_starved, out_port);  // until a packet is found waiting for credits below
     if (op.link_busy_until_ps > now) {
         retry = op.link_busy_until_ps;
         wake_at(retry);
@@ -539,9 +541,12 @@ void router::try_link(unsigned out_port, sim_ps now)
         if (when != now) {
             if (when != credit_counter::never)
                 wake_at(when);
+            else
+                set_bit(m_link_starved, out_port);
             retry = std::min(retry, when);
             continue;
         }
+        clear_bit(m_link_starved, out_port);  // looked at again when the tail has left
         ovc.queue.pop_front();
         --op.queued_packets;
         ovc.queued_flits -= pkt->flits;

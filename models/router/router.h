@@ -166,6 +166,9 @@ private:
     // credits arriving there, or a tail leaving (output buffer room), wake the router, and the
     // packet chooses again. Other waits (a busy input, crossbar or link) wake when they end.
     std::vector<std::uint64_t> m_watched;
+    // Outputs whose link has a packet waiting for credits that no announced credits will give
+    // (try_link): credits arriving there wake the router. Other link waits have their instant.
+    std::vector<std::uint64_t> m_link_starved;
     action_queue<action> m_actions;
     scheduled_wake m_wake{[this] { wake(); }};
     // Instants to wake at with no action due (a condition a waiting packet looks at again), one
