@@ -465,16 +465,24 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
     if (m_output_buffered) {
         drained = crossed;
         ovc.free_flits -= pkt->flits;
-        ovc.queued_flits += pkt->flits;
         pkt->head_ready_ps = head_out;
         pkt->tail_ready_ps = crossed + m_params.output_latency_ps;
-        ovc.queue.push_back(pkt);
-        ++op.queued_packets;
-        set_bit(m_link_waiting, out_port);
-        m_link_retry_ps[out_port] = 0;
-        // Sent when its head is through, or when the link is free (a packet on it now wakes
-        // the router when its tail has left only if another waits: this one asks here).
-        wake_at(std::max(head_out, op.link_busy_until_ps));
+        if (op.queued_packets == 0 && op.link_busy_until_ps <= head_out &&
+            ovc.credits.when_available(flits_needed(out_port, *pkt), now) <= head_out) {
+            // Nothing ahead of it for the link, which is free when its head is through, and
+            // the credits it needs are on their way by then: what try_link() would do at
+            // head_out, decided now (credits only come, and later packets queue behind it).
+            start_on_link(out_port, pkt->out_vc, pkt, head_out);
+        } else {
+            ovc.queued_flits += pkt->flits;
+            ovc.queue.push_back(pkt);
+            ++op.queued_packets;
+            set_bit(m_link_waiting, out_port);
+            m_link_retry_ps[out_port] = 0;
+            // Sent when its head is through, or when the link is free (a packet on it now wakes
+            // the router when its tail has left only if another waits: this one asks here).
+            wake_at(std::max(head_out, op.link_busy_until_ps));
+        }
     } else {
         // Straight onto the link, which paces the crossbar from then on.
         ovc.credits.consume(flits_needed(out_port, *pkt));
@@ -550,21 +558,27 @@ void router::try_link(unsigned out_port, sim_ps now)
         ovc.queue.pop_front();
         --op.queued_packets;
         ovc.queued_flits -= pkt->flits;
-        ovc.credits.consume(flits_needed(out_port, *pkt));
-        if (m_trace)
-            m_trace->spend(out_port, v, flits_needed(out_port, *pkt), now);
-        pkt->vc = static_cast<std::uint8_t>(v);
-        const sim_ps free_at = out[out_port].send(pkt, now, pkt->tail_ready_ps);
-        op.link_busy_until_ps = free_at;
-        op.next_vc = v + 1;
-        retry = free_at;
-        op.releases.push_back(release{free_at, pkt->id, pkt->flits, static_cast<std::uint8_t>(v)});
-        // The next packet waiting for this link goes when the tail has left; a request waiting
-        // for output buffer room looks again then.
-        if (op.queued_packets > 0 || test_bit(m_watched, out_port))
-            wake_at(free_at);
+        start_on_link(out_port, v, pkt, now);
+        retry = op.link_busy_until_ps;
         return;
     }
+}
+
+void router::start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps start)
+{
+    output_port& op = m_outputs[out_port];
+    op.vcs[vc].credits.consume(flits_needed(out_port, *pkt));
+    if (m_trace)
+        m_trace->spend(out_port, vc, flits_needed(out_port, *pkt), start);
+    pkt->vc = static_cast<std::uint8_t>(vc);
+    const sim_ps free_at = out[out_port].send(pkt, start, pkt->tail_ready_ps);
+    op.link_busy_until_ps = free_at;
+    op.next_vc = vc + 1;
+    op.releases.push_back(release{free_at, pkt->id, pkt->flits, static_cast<std::uint8_t>(vc)});
+    // The next packet waiting for this link goes when the tail has left; a request waiting for
+    // output buffer room looks again then.
+    if (op.queued_packets > 0 || test_bit(m_watched, out_port))
+        wake_at(free_at);
 }
 
 std::string router::describe_buffers() const

@@ -135,7 +135,9 @@ private:
     std::uint32_t flits_needed(unsigned out_port, const packet& pkt) const;
     void transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_ps now);
     void try_link(unsigned out_port, sim_ps now);
-    /// Applies the releases of `out_port` due by `now`.
+    /// Output buffer to link: spends the credits and starts `pkt` on VC `vc` at `start`.
+    void start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps start);
+        /// Applies the releases of `out_port` due by `now`.
     void apply_releases(unsigned out_port, sim_ps now);
     /// Wake at the first clock edge at or after `at_ps`.
     void wake_at(sim_ps at_ps);

@@ -122,16 +122,16 @@ double lone_packet_wake_ups(unsigned n, std::uint32_t dst, const std::vector<std
 }
 
 /// A router is woken for what a packet waits for, not for every change: an uncontended hop
-/// wakes it once (the head is ready, and it goes), or twice with an output buffer (then the
-/// link), however many credits come back and tails leave around it. The paths 0 -> 2 and 0 -> 3
-/// of a 1x7 ring cross 3 and 4 routers; the NICs' and the traffic's wake-ups are the same.
+/// wakes it once (the head is ready and goes, straight onto the link or, with an output buffer,
+/// through it onto the link when its head is through), however many credits come back and tails
+/// leave around it. The paths 0 -> 2 and 0 -> 3 of a 1x7 ring cross 3 and 4 routers; the NICs'
+/// and the traffic's wake-ups are the same.
 TEST(router_pipeline, an_uncontended_hop_wakes_its_router_once)
 {
-    for (const auto& [more, per_hop] : std::vector<std::pair<std::vector<std::string>, double>>{
-             {{}, 1.0}, {{"router.output_buffer=8flits"}, 2.0}}) {
+    for (const auto& more : std::vector<std::vector<std::string>>{{}, {"router.output_buffer=8flits"}}) {
         const double three = test::measure_in_child([&] { return lone_packet_wake_ups(7, 2, more); });
         const double four = test::measure_in_child([&] { return lone_packet_wake_ups(7, 3, more); });
-        EXPECT_EQ(four - three, per_hop) << (more.empty() ? "no output buffer" : more.front());
+        EXPECT_EQ(four - three, 1.0) << (more.empty() ? "no output buffer" : more.front());
     }
 }
 
