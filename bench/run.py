@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """hxsim benchmarks: each case runs build/hxsim once and prints wall time (building the platform
-and simulating apart), simulated time, packet-hops, packet-hops per second of simulation, peak
+and simulating apart), simulated time, packet-hops, packet-hops per second of simulation, the
+models' wake-ups (the engine's events: the SystemC kernel sees one process for all of them), peak
 RSS and, for clocked networks, simulated cycles per second. A program that prints figures, never a test: nothing here passes or fails on speed.
 
     python3 bench/run.py            # the quick cases
@@ -91,6 +92,7 @@ def run_once(name, config, overrides, clock_ns):
             f"  wall {wall:.2f} s (build {s['build_seconds']:.2f} s, simulation {simulate:.2f} s), "
             f"simulated {s['simulated_ns'] / 1000:.1f} us, "
             f"packet-hops {hops}, {hops / simulate / 1e6:.3f} M packet-hops/s, "
+            f"model wake-ups {s['wake_ups']} ({s['wake_ups'] / max(hops, 1):.2f} per packet-hop), "
             f"peak RSS {rss_kib / 1024:.0f} MiB")
     if clock_ns:
         cycles = s["simulated_ns"] / clock_ns

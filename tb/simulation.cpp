@@ -72,6 +72,7 @@ nlohmann::json collect_stats(const platform_config& config, const platform& net,
     s["packets_delivered"] = c.packets_delivered;
     s["packet_hops"] = c.packet_hops;
     s["mean_hops"] = c.packets_delivered ? static_cast<double>(c.packet_hops) / c.packets_delivered : 0.0;
+    s["wake_ups"] = wake_scheduler::instance().wake_ups();
     s["simulated_ns"] = to_ns(static_cast<double>(end_ps));
     s["wall_seconds"] = wall_seconds;
     s["build_seconds"] = build_seconds;
