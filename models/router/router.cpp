@@ -79,16 +79,6 @@ void for_each_bit(const std::vector<std::uint64_t>& bits, F f)
             f(w * 64 + static_cast<unsigned>(__builtin_ctzll(word)));
 }
 
-/// In increasing `instants`, the first not before `at`. Searched from the back: the latest
-/// pending instants are the likeliest matches.
-std::vector<sim_ps>::iterator first_not_before(std::vector<sim_ps>& instants, sim_ps at)
-{
-    auto it = instants.end();
-    while (it != instants.begin() && *(it - 1) >= at)
-        --it;
-    return it;
-}
-
 /// Drops the instants up to `now` from increasing `instants`.
 void drop_due(std::vector<sim_ps>& instants, sim_ps now)
 {
@@ -181,7 +171,7 @@ void router::wake_at(sim_ps at_ps)
     // Many conditions ask for the same instant (an output and an input freeing together): one
     // wake-up serves them all.
     const sim_ps at = align(at_ps);
-    const auto it = first_not_before(m_wake_ups, at);
+    const auto it = std::lower_bound(m_wake_ups.begin(), m_wake_ups.end(), at);
     if (it != m_wake_ups.end() && *it == at)
         return;
     m_wake_ups.insert(it, at);
