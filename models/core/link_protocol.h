@@ -48,7 +48,9 @@ public:
 };
 
 /// Receiving side of a link: forwards packet arrivals to its owner, tagged with the port index.
-class link_target_socket : public tlm::tlm_target_socket<32, link_protocol_types>, private link_fw_if {
+/// Its transport interface is a public base: a link finds the socket behind it (after elaboration)
+/// and hands packets to arrive() directly (link.h).
+class link_target_socket : public tlm::tlm_target_socket<32, link_protocol_types>, public link_fw_if {
 public:
     link_target_socket(const char* name, link_port_owner& owner, unsigned port)
         : tlm::tlm_target_socket<32, link_protocol_types>(name), m_owner(owner), m_port(port)
@@ -58,6 +60,10 @@ public:
 
     /// Returns `credits` flits of VC `vc` to the sender, the first after `delay_ps` plus the link
     /// latency, the others one per `interval_ps` after it.
+    /// A packet head arrives at absolute time `head_ps` (what nb_transport_fw does, without the
+    /// TLM call: for a link that found this socket).
+    void arrive(const link_beat& beat, sim_ps head_ps) { m_owner.packet_arrives(m_port, beat, head_ps); }
+
     void return_credits(std::uint8_t vc, std::uint32_t credits, sim_ps delay_ps, sim_ps interval_ps = 0)
     {
         link_beat beat;
@@ -83,8 +89,9 @@ private:
     unsigned m_port;
 };
 
-/// Sending side of a link: hands packets to the link, receives credits from it.
-class link_initiator_socket : public tlm::tlm_initiator_socket<32, link_protocol_types>, private link_bw_if {
+/// Sending side of a link: hands packets to the link, receives credits from it (directly through
+/// credit(), for a link that found this socket, as for link_target_socket).
+class link_initiator_socket : public tlm::tlm_initiator_socket<32, link_protocol_types>, public link_bw_if {
 public:
     link_initiator_socket(const char* name, link_port_owner& owner, unsigned port)
         : tlm::tlm_initiator_socket<32, link_protocol_types>(name), m_owner(owner), m_port(port)
@@ -108,6 +115,9 @@ public:
             *flit_ps = beat.interval_ps;
         return now_ps() + delay.value();
     }
+
+    /// Credits arrive at absolute time `at_ps`.
+    void credit(const link_beat& beat, sim_ps at_ps) { m_owner.credits_arrive(m_port, beat, at_ps); }
 
 private:
     tlm::tlm_sync_enum nb_transport_bw(link_beat& beat, tlm::tlm_phase& phase, sc_core::sc_time& delay) override

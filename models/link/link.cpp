@@ -54,6 +54,12 @@ void link::attach_trace(vcd_writer& writer)
     m_trace = std::move(t);
 }
 
+void link::end_of_elaboration()
+{
+    m_receiver = dynamic_cast<link_target_socket*>(out.operator->());
+    m_sender = dynamic_cast<link_initiator_socket*>(in.operator->());
+}
+
 tlm::tlm_sync_enum link::nb_transport_fw(link_beat& beat, tlm::tlm_phase& phase, sc_core::sc_time& delay)
 {
     const sim_ps start = now_ps() + delay.value();
@@ -68,9 +74,14 @@ tlm::tlm_sync_enum link::nb_transport_fw(link_beat& beat, tlm::tlm_phase& phase,
 
     link_beat arriving = beat;
     arriving.tail_ps = tail_leaves + m_params.latency_ps;
-    tlm::tlm_phase fw_phase = tlm::BEGIN_REQ;
-    sc_core::sc_time head_delay = to_sc_time(start + m_flit_ps + m_params.latency_ps - now_ps());
-    out->nb_transport_fw(arriving, fw_phase, head_delay);
+    const sim_ps head_ps = start + m_flit_ps + m_params.latency_ps;
+    if (m_receiver) {
+        m_receiver->arrive(arriving, head_ps);
+    } else {
+        tlm::tlm_phase fw_phase = tlm::BEGIN_REQ;
+        sc_core::sc_time head_delay = to_sc_time(head_ps - now_ps());
+        out->nb_transport_fw(arriving, fw_phase, head_delay);
+    }
 
     phase = tlm::END_REQ;
     delay = to_sc_time(tail_leaves - now_ps());
@@ -83,6 +94,10 @@ tlm::tlm_sync_enum link::nb_transport_bw(link_beat& beat, tlm::tlm_phase& phase,
     delay += to_sc_time(m_params.latency_ps);
     if (m_trace)
         m_trace->returned(now_ps() + delay.value(), beat.interval_ps, beat.credits);
+    if (m_sender) {
+        m_sender->credit(beat, now_ps() + delay.value());
+        return tlm::TLM_ACCEPTED;
+    }
     return in->nb_transport_bw(beat, phase, delay);
 }
 

@@ -43,6 +43,8 @@ public:
 private:
     struct trace_state;
 
+    /// Finds the hxsim sockets at both ends, to call them without TLM's port indirections.
+    void end_of_elaboration() override;
     tlm::tlm_sync_enum nb_transport_fw(link_beat& beat, tlm::tlm_phase& phase, sc_core::sc_time& delay) override;
     tlm::tlm_sync_enum nb_transport_bw(link_beat& beat, tlm::tlm_phase& phase, sc_core::sc_time& delay) override;
     void b_transport(link_beat&, sc_core::sc_time&) override {}
@@ -57,6 +59,10 @@ private:
     std::uint64_t m_packets = 0;
     std::uint64_t m_bytes = 0;
     std::unique_ptr<trace_state> m_trace;  ///< null unless traced
+    // The receiving and sending sockets when they are hxsim's own (null: another model, such as
+    // a terminator, reached through the TLM call).
+    link_target_socket* m_receiver = nullptr;
+    link_initiator_socket* m_sender = nullptr;
 };
 
 }  // namespace hxsim
