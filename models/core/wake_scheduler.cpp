@@ -39,11 +39,12 @@ wake_scheduler::wake_scheduler(const sc_core::sc_module_name& name) : sc_core::s
 
 std::uint64_t wake_scheduler::order_key(std::uint32_t index, sim_ps at_ps)
 {
-    std::uint64_t x = (at_ps * 0x9e3779b97f4a7c15ULL) ^ (index * 0xd1b54a32d192ed03ULL);
-    x ^= x >> 32;
-    x *= 0xff51afd7ed558ccdULL;
+    // Forward or backward through the indices, by a hash bit of the instant.
+    std::uint64_t x = at_ps * 0x9e3779b97f4a7c15ULL;
     x ^= x >> 29;
-    return (x << index_bits) | index;
+    x *= 0xff51afd7ed558ccdULL;
+    const std::uint64_t place = (x >> 63) != 0 ? index_mask - index : index;
+    return (place << index_bits) | index;
 }
 
 std::uint32_t wake_scheduler::add(scheduled_wake& who)

@@ -12,7 +12,7 @@
 // instead of one per instant.
 //
 // Order at one instant: the models due run in an order fixed by the instant and the models alone
-// (order_key()), whenever and however often they asked for it. A wake-up asked for "now" while
+// (order_key(): by index, forward or backward), whenever and however often they asked for it. A wake-up asked for "now" while
 // the scheduler runs is served in the same pass, in its place among those not yet run (never
 // before the model running). The order is thus a property of the platform, not of the history
 // of requests: a model that asks for an instant it then has nothing to do at, or skips one,
@@ -79,10 +79,12 @@ public:
     void forbid_running_ahead() { m_ahead_allowed = ahead::forbidden; }
 
     /// Models due at one instant run in increasing order_key(index, at_ps), index being the order
-    /// their scheduled_wake was made in: a hash of both above the index (its low bits), so the
-    /// same in every run, distinct per model, and no model goes first (or last) at every instant,
-    /// which would favour it wherever models meet at one instant (a credit returned with no
-    /// delay, say).
+    /// their scheduled_wake was made in: forward through the indices at some instants, backward
+    /// at others (a hash bit of the instant), the index in the low bits. The same in every run;
+    /// no model goes first at every instant, which would favour it wherever models meet at one
+    /// instant (a credit returned with no delay, say); and neighbours in the platform, built one
+    /// after the other, run one after the other, which keeps their state in the caches when a
+    /// whole machine acts at once (an all-to-all starts everywhere at the same picosecond).
     static std::uint64_t order_key(std::uint32_t index, sim_ps at_ps);
     static constexpr unsigned index_bits = 24;
     static constexpr std::uint64_t index_mask = (std::uint64_t{1} << index_bits) - 1;
