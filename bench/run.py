@@ -91,9 +91,10 @@ def run_once(name, config, overrides, clock_ns):
     line = (f"{name}\n  command: {' '.join(cmd[:1] + cmd[2:5])} {' '.join('--set ' + o for o in overrides)}\n"
             f"  wall {wall:.2f} s (build {s['build_seconds']:.2f} s, simulation {simulate:.2f} s), "
             f"simulated {s['simulated_ns'] / 1000:.1f} us, "
-            f"packet-hops {hops}, {hops / simulate / 1e6:.3f} M packet-hops/s, "
-            f"model wake-ups {s['wake_ups']} ({s['wake_ups'] / max(hops, 1):.2f} per packet-hop), "
-            f"peak RSS {rss_kib / 1024:.0f} MiB")
+            f"packet-hops {hops}, {hops / simulate / 1e6:.3f} M packet-hops/s, ")
+    if "wake_ups" in s:  # builds before 2026-12-03 do not count them
+        line += f"model wake-ups {s['wake_ups']} ({s['wake_ups'] / max(hops, 1):.2f} per packet-hop), "
+    line += f"peak RSS {rss_kib / 1024:.0f} MiB"
     if clock_ns:
         cycles = s["simulated_ns"] / clock_ns
         line += f", {cycles / simulate / 1000:.0f} k simulated cycles/s"
