@@ -53,7 +53,7 @@ std::uint64_t bytes_checksum(const std::uint8_t* data, std::uint64_t offset, std
     std::uint64_t sum = 0;
     for (std::uint64_t i = 0; i < length; ++i) {
         const std::uint64_t w = (offset + i) * 0x9e3779b97f4a7c16ULL + 1;
-        sum += (data[i] + 1u) * (w ^ (w >> 32) | 1);
+        sum += (data[i] + 1u) * ((w ^ (w >> 32)) | 1);
     }
     return sum;
 }
