@@ -58,12 +58,12 @@ public:
         bind(static_cast<link_fw_if&>(*this));
     }
 
-    /// Returns `credits` flits of VC `vc` to the sender, the first after `delay_ps` plus the link
-    /// latency, the others one per `interval_ps` after it.
     /// A packet head arrives at absolute time `head_ps` (what nb_transport_fw does, without the
     /// TLM call: for a link that found this socket).
     void arrive(const link_beat& beat, sim_ps head_ps) { m_owner.packet_arrives(m_port, beat, head_ps); }
 
+    /// Returns `credits` flits of VC `vc` to the sender, the first after `delay_ps` plus the link
+    /// latency, the others one per `interval_ps` after it.
     void return_credits(std::uint8_t vc, std::uint32_t credits, sim_ps delay_ps, sim_ps interval_ps = 0)
     {
         link_beat beat;

@@ -6,7 +6,6 @@
 
 namespace hxsim {
 
-
 scheduled_wake::scheduled_wake(std::function<void()> fn)
     : m_fn(std::move(fn)), m_scheduler(&wake_scheduler::instance()), m_index(m_scheduler->add(*this))
 {

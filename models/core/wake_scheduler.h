@@ -12,14 +12,14 @@
 // instead of one per instant.
 //
 // Order at one instant: the models due run in an order fixed by the instant and the models alone
-// (order_key(): by index, forward or backward), whenever and however often they asked for it. A wake-up asked for "now" while
-// the scheduler runs is served in the same pass, in its place among those not yet run (never
-// before the model running). The order is thus a property of the platform, not of the history
-// of requests: a model that asks for an instant it then has nothing to do at, or skips one,
-// moves nobody else's wake-up (docs/architecture.md, "Order of wake-ups"). Models
-// driven by signals (the RTL adapter, the watchdog) keep their own processes and meet the
-// scheduled models through the link calls and through request() from outside a pass, which
-// notifies the scheduler's event.
+// (order_key(): by index, forward or backward), whenever and however often they asked for it.
+// A wake-up asked for "now" while the scheduler runs is served in the same pass, in its place
+// among those not yet run (never before the model running). The order is thus a property of the
+// platform, not of the history of requests: a model that asks for an instant it then has nothing
+// to do at, or skips one, moves nobody else's wake-up (docs/architecture.md, "Order of
+// wake-ups"). Models driven by signals (the RTL adapter, the watchdog) keep their own processes
+// and meet the scheduled models through the link calls and through request() from outside a
+// pass, which notifies the scheduler's event.
 #pragma once
 
 #include <cstdint>

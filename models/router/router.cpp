@@ -236,19 +236,16 @@ void router::wake()
         head_ready(a.port, a.vc);
     // Every instant asked for is served when it comes: those due are the first.
     drop_due(m_wake_ups, now);
-    // A clocked router decides on its clock edges only.
-    if (align(now) != now) {
-        wake_at(now);
-    } else {
-        allocate(now);
-        for_each_bit(m_link_waiting, [&](unsigned o) {
-            if (m_link_retry_ps[o] > now)
-                return;
-            try_link(o, now);
-            if (m_outputs[o].queued_packets == 0)
-                clear_bit(m_link_waiting, o);
-        });
-    }
+    // A clocked router is woken on its clock edges only: its actions and wake_at() instants are
+    // aligned (credits no longer come as actions at their own times).
+    allocate(now);
+    for_each_bit(m_link_waiting, [&](unsigned o) {
+        if (m_link_retry_ps[o] > now)
+            return;
+        try_link(o, now);
+        if (m_outputs[o].queued_packets == 0)
+            clear_bit(m_link_waiting, o);
+    });
     sim_ps next = m_actions.empty() ? scheduled_wake::none : m_actions.next_ps();
     if (!m_wake_ups.empty())
         next = std::min(next, m_wake_ups.front());

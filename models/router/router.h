@@ -137,7 +137,7 @@ private:
     void try_link(unsigned out_port, sim_ps now);
     /// Output buffer to link: spends the credits and starts `pkt` on VC `vc` at `start`.
     void start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps start);
-        /// Applies the releases of `out_port` due by `now`.
+    /// Applies the releases of `out_port` due by `now`.
     void apply_releases(unsigned out_port, sim_ps now);
     /// Wake at the first clock edge at or after `at_ps`.
     void wake_at(sim_ps at_ps);
@@ -174,7 +174,8 @@ private:
     action_queue<action> m_actions;
     scheduled_wake m_wake{[this] { wake(); }};
     // Instants to wake at with no action due (a condition a waiting packet looks at again), one
-    // each, in increasing order: a sorted vector (there are few, and the one due is the first).
+    // each, in increasing order: a sorted vector (the one due is the first; a busy switch keeps
+    // dozens, found by binary search).
     std::vector<sim_ps> m_wake_ups;
     std::unique_ptr<trace_state> m_trace;  // null unless traced
 };
