@@ -67,6 +67,34 @@ void wake_scheduler::sift_up(std::size_t i, const entry& e)
     place(i, e);
 }
 
+void wake_scheduler::sift_down(std::size_t i, const entry& e)
+{
+    const std::size_t n = m_heap.size();
+    for (std::size_t child = 2 * i + 1; child < n; child = 2 * i + 1) {
+        if (child + 1 < n && m_heap[child + 1] < m_heap[child])
+            ++child;
+        if (!(m_heap[child] < e))
+            break;
+        place(i, m_heap[child]);
+        i = child;
+    }
+    place(i, e);
+}
+
+void wake_scheduler::finish_running()
+{
+    const std::uint32_t index = m_running_index;
+    m_running_index = not_queued;
+    if (m_running_next == scheduled_wake::none) {
+        m_heap.front() = entry{0, index};  // pop() reads whose entry it removes
+        pop();
+        return;
+    }
+    const sim_ps at = m_running_next;
+    m_running_next = scheduled_wake::none;
+    sift_down(0, entry{at, order_key(index, at)});
+}
+
 void wake_scheduler::pop()
 {
     m_position[m_heap.front().index()] = not_queued;
@@ -90,6 +118,10 @@ void wake_scheduler::pop()
 void wake_scheduler::enqueue(scheduled_wake& who, sim_ps at_ps)
 {
     // Earlier than the model's pending entry, if it has one: that entry moves up.
+    if (who.m_index == m_running_index) {
+        m_running_next = at_ps;  // its entry is replaced when it returns (finish_running)
+        return;
+    }
     const entry e{at_ps, order_key(who.m_index, at_ps)};
     const std::uint32_t position = m_position[who.m_index];
     if (position == not_queued) {
@@ -131,21 +163,29 @@ void wake_scheduler::run()
         if (context->sim_status() != sc_core::SC_SIM_OK)
             return;  // stopped (a failed check): nothing after it runs
         const entry top = m_heap.front();
-        pop();
         if (top.at_ps > kernel_now) {
             scheduler_clock::ahead = true;
             scheduler_clock::now_ps = top.at_ps;
         }
         scheduled_wake* const who = m_models[top.index()];
-        if (who == nullptr)
+        if (who == nullptr) {
+            pop();
             continue;
+        }
         who->m_pending_ps = scheduled_wake::none;
         ++m_wake_ups;
-        // The next model to wake was likely last touched long ago (large platforms are
-        // memory-bound): start loading it while this one runs.
-        if (!m_heap.empty())
-            __builtin_prefetch(m_models[m_heap.front().index()]);
-        who->m_fn();
+        // While it runs its entry stays at the root as the least possible entry (no other is
+        // less; an equal one stays below): others asking for this instant queue behind it, as
+        // they would were it gone.
+        m_running_index = top.index();
+        m_heap.front() = entry{0, 0};
+        try {
+            who->m_fn();
+        } catch (...) {
+            finish_running();
+            throw;
+        }
+        finish_running();
     }
     if (!m_heap.empty()) {
         m_notified_ps = std::max(m_heap.front().at_ps, kernel_now);

@@ -110,8 +110,13 @@ private:
     void enqueue(scheduled_wake& who, sim_ps at_ps);
     /// Puts `e` at heap position `i` or above, moving the entries it passes down.
     void sift_up(std::size_t i, const entry& e);
+    /// Puts `e` at heap position `i` or below, moving the entries it passes up.
+    void sift_down(std::size_t i, const entry& e);
     /// Removes the earliest entry.
     void pop();
+    /// After the model at the root has run: its entry makes way for the instant it asked for
+    /// meanwhile (one sift down, which stops early for a near instant), or goes.
+    void finish_running();
     void place(std::size_t i, const entry& e)
     {
         m_heap[i] = e;
@@ -123,6 +128,10 @@ private:
     std::vector<std::uint32_t> m_position;  // by index: its entry in m_heap, or not_queued
     std::vector<entry> m_heap;              // binary min-heap on (time, order_key)
     std::uint64_t m_wake_ups = 0;
+    // The model running (its entry stays at the root meanwhile, made the least of all so that
+    // no other request passes it) and the instant it asked for while running.
+    std::uint32_t m_running_index = not_queued;
+    sim_ps m_running_next = scheduled_wake::none;
     sc_core::sc_event m_event;
     bool m_running = false;
     enum class ahead : std::uint8_t { off, allowed, forbidden } m_ahead_allowed = ahead::off;

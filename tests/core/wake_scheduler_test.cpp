@@ -135,6 +135,26 @@ TEST(wake_scheduler, running_ahead_passes_instants_without_the_kernel)
     });
 }
 
+TEST(wake_scheduler, a_model_asked_for_now_by_the_running_one_runs_after_it_even_when_it_orders_first)
+{
+    // At 0 ps the order is forward: a (index 0) orders before every other model. Woken by b at
+    // the instant b runs, it still runs after b, once, and b's own next instant is kept.
+    test::run_scenario([] {
+        std::vector<std::string> log;
+        wake_scheduler::instance().allow_running_ahead();
+        recorder a{"a", &log}, b{"b", &log};
+        b.on_wake = [&](recorder& self) {
+            if (now_ps() == 0) {
+                a.wake.request(0);
+                self.wake.request(50);
+            }
+        };
+        b.wake.request(0);
+        sc_core::sc_start();
+        EXPECT_EQ(log, (std::vector<std::string>{"b@0", "a@0", "b@50"}));
+    });
+}
+
 TEST(wake_scheduler, a_stop_during_a_pass_ends_it)
 {
     test::run_scenario([] {
@@ -150,10 +170,13 @@ TEST(wake_scheduler, a_stop_during_a_pass_ends_it)
     });
 }
 
+constexpr unsigned random_models = 200;
+
 /// Many models asking for many instants, some superseded, some repeated, some asked for while
-/// being served: the scheduler must wake them exactly as a plain priority queue on (time,
-/// order_key, model) would, with a request no earlier than a pending one ignored and a superseded one
-/// skipped. Two hundred models with hundreds of distinct instants move entries up and down the heap.
+/// being served, by themselves or by another model (as a link calls into its receiver): the
+/// scheduler must wake them exactly as a plain priority queue on (time, order_key, model) would,
+/// with a request no earlier than a pending one ignored and a superseded one skipped. Two hundred
+/// models with hundreds of distinct instants move entries up and down the heap.
 struct random_requests {
     std::uint64_t state;
     std::uint64_t next()
@@ -170,9 +193,17 @@ struct random_requests {
             times.push_back(now + (next() % 4 == 0 ? 0 : next() % 7 * 100 + next() % 3));
         return times;
     }
+    /// Another model to wake (now, at times), asked for by the one woken at `now`.
+    std::vector<std::pair<unsigned, sim_ps>> nudges(sim_ps now)
+    {
+        std::vector<std::pair<unsigned, sim_ps>> others;
+        if (now < 20'000 && next() % 2 == 0) {
+            const auto other = static_cast<unsigned>(next() % random_models);
+            others.emplace_back(other, now + (next() % 3 == 0 ? 0 : next() % 5 * 100));
+        }
+        return others;
+    }
 };
-
-constexpr unsigned random_models = 200;
 
 std::vector<std::pair<unsigned, sim_ps>> reference_order()
 {
@@ -200,6 +231,8 @@ std::vector<std::pair<unsigned, sim_ps>> reference_order()
         log.emplace_back(m, at);
         for (sim_ps t : rng[m].asks(at))
             ask(m, t);
+        for (const auto& [other, t] : rng[m].nudges(at))
+            ask(other, t);
     }
     return log;
 }
@@ -222,6 +255,8 @@ TEST(wake_scheduler, many_models_wake_as_a_priority_queue_on_time_then_model)
                 log.emplace_back(m, now_ps());
                 for (sim_ps t : models[m].rng.asks(now_ps()))
                     models[m].wake->request(t);
+                for (const auto& [other, t] : models[m].rng.nudges(now_ps()))
+                    models[other].wake->request(t);
             });
         }
         for (unsigned m = 0; m < random_models; ++m)
