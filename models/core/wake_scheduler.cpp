@@ -179,6 +179,10 @@ void wake_scheduler::run()
         // they would were it gone.
         m_running_index = top.index();
         m_heap.front() = entry{0, 0};
+        // The next to wake is one of the root's children, or this model again. Large platforms
+        // are memory-bound: start loading them while this one runs.
+        for (std::size_t child = 1; child < 3 && child < m_heap.size(); ++child)
+            __builtin_prefetch(m_models[m_heap[child].index()]);
         try {
             who->m_fn();
         } catch (...) {
