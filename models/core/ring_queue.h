@@ -1,22 +1,29 @@
 // A FIFO in one growable ring buffer: what the models' per-VC packet queues and credit trains
 // need (push at the back, pop at the front, look at the front, walk in order), without the
 // std::deque's chunk allocations (a deque allocates on construction and again every few hundred
-// bytes of traffic). Empty until the first push; capacity doubles as needed and never shrinks, so
-// a queue in steady state does not allocate at all.
+// bytes of traffic). The first `InlineCapacity` elements live inside the queue itself, next to
+// the rest of the port's state: a queue that rarely holds more (credit trains, a VC's packets
+// in light traffic) is read without touching another cache line, which on a platform of
+// thousands of routers is most of the cost of a hop (docs/performance.md). Beyond, capacity
+// doubles on the heap as needed and never shrinks, so a queue in steady state does not allocate.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
-#include <memory>
 #include <utility>
 
 namespace hxsim {
 
-template <typename T>
+template <typename T, std::size_t InlineCapacity = 2>
 class ring_queue {
+    static_assert(InlineCapacity > 0 && (InlineCapacity & (InlineCapacity - 1)) == 0,
+                  "ring_queue: the inline capacity is a power of two");
+
 public:
     ring_queue() = default;
+    ~ring_queue() { free_heap(); }
     ring_queue(const ring_queue& other) { copy_from(other); }
     ring_queue& operator=(const ring_queue& other)
     {
@@ -26,18 +33,13 @@ public:
         }
         return *this;
     }
-    ring_queue(ring_queue&& other) noexcept
-        : m_items(std::move(other.m_items)), m_capacity(other.m_capacity), m_head(other.m_head), m_size(other.m_size)
-    {
-        other.m_capacity = other.m_head = other.m_size = 0;
-    }
+    ring_queue(ring_queue&& other) noexcept { take(other); }
     ring_queue& operator=(ring_queue&& other) noexcept
     {
-        m_items = std::move(other.m_items);
-        m_capacity = other.m_capacity;
-        m_head = other.m_head;
-        m_size = other.m_size;
-        other.m_capacity = other.m_head = other.m_size = 0;
+        if (this != &other) {
+            free_heap();
+            take(other);
+        }
         return *this;
     }
 
@@ -97,15 +99,48 @@ public:
     const_iterator end() const { return const_iterator(this, m_size); }
 
 private:
+    bool on_heap() const { return m_items != m_inline; }
+
     void grow()
     {
-        const std::size_t capacity = m_capacity == 0 ? 4 : m_capacity * 2;
-        std::unique_ptr<T[]> items(new T[capacity]);
-        for (std::size_t i = 0; i < m_size; ++i)
+        const std::size_t capacity = 2 * std::max<std::size_t>(m_capacity, InlineCapacity);
+        T* items = new T[capacity];
+        for (std::uint32_t i = 0; i < m_size; ++i)
             items[i] = std::move((*this)[i]);
-        m_items = std::move(items);
+        if (on_heap())
+            delete[] m_items;
+        m_items = items;
         m_capacity = capacity;
         m_head = 0;
+    }
+
+    /// Back to the inline storage, empty (the elements are trivially destroyed: pointers, PODs).
+    void free_heap()
+    {
+        if (on_heap())
+            delete[] m_items;
+        m_items = m_inline;
+        m_capacity = InlineCapacity;
+        m_head = m_size = 0;
+    }
+
+    /// Takes `other`'s elements (its heap buffer, or a copy of its inline ones); `other` is left empty.
+    void take(ring_queue& other)
+    {
+        if (other.on_heap()) {
+            m_items = other.m_items;
+            m_capacity = other.m_capacity;
+            m_head = other.m_head;
+            m_size = other.m_size;
+            other.m_items = other.m_inline;
+            other.m_capacity = InlineCapacity;
+            other.m_head = other.m_size = 0;
+            return;
+        }
+        for (std::uint32_t i = 0; i < other.m_size; ++i)
+            m_inline[i] = std::move(other[i]);
+        m_size = other.m_size;
+        other.m_head = other.m_size = 0;
     }
 
     void copy_from(const ring_queue& other)
@@ -114,10 +149,11 @@ private:
             push_back(other[i]);
     }
 
-    std::unique_ptr<T[]> m_items;
-    std::size_t m_capacity = 0;  // 0 or a power of two
-    std::size_t m_head = 0;
-    std::size_t m_size = 0;
+    T* m_items = m_inline;
+    std::size_t m_capacity = InlineCapacity;  // a power of two
+    std::uint32_t m_head = 0;
+    std::uint32_t m_size = 0;
+    T m_inline[InlineCapacity] = {};
 };
 
 }  // namespace hxsim

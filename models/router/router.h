@@ -88,7 +88,7 @@ private:
         std::uint8_t in_vc;
     };
     struct input_vc {
-        ring_queue<packet*> queue;
+        ring_queue<packet*, 4> queue;
         std::uint32_t used_flits = 0;
     };
     struct input_port {

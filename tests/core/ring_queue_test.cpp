@@ -81,5 +81,31 @@ TEST(ring_queue, front_is_writable_and_copies_are_independent)
     EXPECT_EQ(a.front(), 9);
 }
 
+TEST(ring_queue, moves_keep_order_whether_the_elements_are_inline_or_on_the_heap)
+{
+    // Inline and wrapped around: head at the second slot of two.
+    ring_queue<int, 2> inline_q;
+    inline_q.push_back(1);
+    inline_q.push_back(2);
+    inline_q.pop_front();
+    inline_q.push_back(3);
+    ring_queue<int, 2> moved = std::move(inline_q);
+    EXPECT_TRUE(inline_q.empty());
+    EXPECT_EQ(std::vector<int>(moved.begin(), moved.end()), (std::vector<int>{2, 3}));
+    inline_q.push_back(4);  // a moved-from queue is usable
+    EXPECT_EQ(inline_q.front(), 4);
+
+    // On the heap: grown past the inline slots.
+    ring_queue<int, 2> heap_q;
+    for (int i = 0; i < 5; ++i)
+        heap_q.push_back(i);
+    moved = std::move(heap_q);
+    EXPECT_TRUE(heap_q.empty());
+    EXPECT_EQ(std::vector<int>(moved.begin(), moved.end()), (std::vector<int>{0, 1, 2, 3, 4}));
+    moved.push_back(5);
+    moved = std::move(inline_q);  // heap buffer given back, inline elements taken
+    EXPECT_EQ(std::vector<int>(moved.begin(), moved.end()), (std::vector<int>{4}));
+}
+
 }  // namespace
 }  // namespace hxsim
