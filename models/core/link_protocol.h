@@ -18,6 +18,8 @@
 
 namespace hxsim {
 
+class link;  // models/link/link.h
+
 DECLARE_EXTENDED_PHASE(CREDIT);
 
 /// What crosses a link: a packet going forward, or credits going back.
@@ -48,8 +50,9 @@ public:
 };
 
 /// Receiving side of a link: forwards packet arrivals to its owner, tagged with the port index.
-/// Its transport interface is a public base: a link finds the socket behind it (after elaboration)
-/// and hands packets to arrive() directly (link.h).
+/// Its transport interface is a public base: a link finds the socket behind it (after elaboration),
+/// calls its owner directly and attaches itself, so that the owner can call the link directly
+/// (link.h: link_end).
 class link_target_socket : public tlm::tlm_target_socket<32, link_protocol_types>, public link_fw_if {
 public:
     link_target_socket(const char* name, link_port_owner& owner, unsigned port)
@@ -58,9 +61,11 @@ public:
         bind(static_cast<link_fw_if&>(*this));
     }
 
-    /// A packet head arrives at absolute time `head_ps` (what nb_transport_fw does, without the
-    /// TLM call: for a link that found this socket).
-    void arrive(const link_beat& beat, sim_ps head_ps) { m_owner.packet_arrives(m_port, beat, head_ps); }
+    link_port_owner& owner() const { return m_owner; }
+    unsigned port() const { return m_port; }
+    /// The hxsim link bound to this socket, once it found it (end of elaboration); else null.
+    link* attached_link() const { return m_link; }
+    void attach(link& l) { m_link = &l; }
 
     /// Returns `credits` flits of VC `vc` to the sender, the first after `delay_ps` plus the link
     /// latency, the others one per `interval_ps` after it.
@@ -87,10 +92,11 @@ private:
 
     link_port_owner& m_owner;
     unsigned m_port;
+    link* m_link = nullptr;
 };
 
-/// Sending side of a link: hands packets to the link, receives credits from it (directly through
-/// credit(), for a link that found this socket, as for link_target_socket).
+/// Sending side of a link: hands packets to the link, receives credits from it (the link calls the
+/// owner directly once it found this socket, as for link_target_socket).
 class link_initiator_socket : public tlm::tlm_initiator_socket<32, link_protocol_types>, public link_bw_if {
 public:
     link_initiator_socket(const char* name, link_port_owner& owner, unsigned port)
@@ -116,8 +122,11 @@ public:
         return now_ps() + delay.value();
     }
 
-    /// Credits arrive at absolute time `at_ps`.
-    void credit(const link_beat& beat, sim_ps at_ps) { m_owner.credits_arrive(m_port, beat, at_ps); }
+    link_port_owner& owner() const { return m_owner; }
+    unsigned port() const { return m_port; }
+    /// The hxsim link bound to this socket, once it found it (end of elaboration); else null.
+    link* attached_link() const { return m_link; }
+    void attach(link& l) { m_link = &l; }
 
 private:
     tlm::tlm_sync_enum nb_transport_bw(link_beat& beat, tlm::tlm_phase& phase, sc_core::sc_time& delay) override
@@ -129,6 +138,7 @@ private:
 
     link_port_owner& m_owner;
     unsigned m_port;
+    link* m_link = nullptr;
 };
 
 }  // namespace hxsim

@@ -56,49 +56,74 @@ void link::attach_trace(vcd_writer& writer)
 
 void link::end_of_elaboration()
 {
-    m_receiver = dynamic_cast<link_target_socket*>(out.operator->());
-    m_sender = dynamic_cast<link_initiator_socket*>(in.operator->());
+    if (auto* receiver = dynamic_cast<link_target_socket*>(out.operator->())) {
+        receiver->attach(*this);
+        m_receiver = &receiver->owner();
+        m_receiver_port = receiver->port();
+    }
+    if (auto* sender = dynamic_cast<link_initiator_socket*>(in.operator->())) {
+        sender->attach(*this);
+        m_sender = &sender->owner();
+        m_sender_port = sender->port();
+    }
 }
 
-tlm::tlm_sync_enum link::nb_transport_fw(link_beat& beat, tlm::tlm_phase& phase, sc_core::sc_time& delay)
+sim_ps link::carry(packet* pkt, std::uint8_t vc, sim_ps start, sim_ps tail_ps, sim_ps* flit_ps)
 {
-    const sim_ps start = now_ps() + delay.value();
-    const packet& pkt = *beat.pkt;
-    const sim_ps tail_leaves = std::max(start + m_ser(pkt.bytes),
-                                        beat.tail_ps + m_flit_ps);
+    const sim_ps tail_leaves = std::max(start + m_ser(pkt->bytes), tail_ps + m_flit_ps);
     m_busy_ps += tail_leaves - start;
     ++m_packets;
-    m_bytes += pkt.bytes;
+    m_bytes += pkt->bytes;
     if (m_trace)
-        m_trace->sent(start, tail_leaves, pkt, beat.vc);
+        m_trace->sent(start, tail_leaves, *pkt, vc);
 
-    link_beat arriving = beat;
+    link_beat arriving;
+    arriving.pkt = pkt;
+    arriving.vc = vc;
     arriving.tail_ps = tail_leaves + m_params.latency_ps;
     const sim_ps head_ps = start + m_flit_ps + m_params.latency_ps;
     if (m_receiver) {
-        m_receiver->arrive(arriving, head_ps);
+        m_receiver->packet_arrives(m_receiver_port, arriving, head_ps);
     } else {
         tlm::tlm_phase fw_phase = tlm::BEGIN_REQ;
         sc_core::sc_time head_delay = to_sc_time(head_ps - now_ps());
         out->nb_transport_fw(arriving, fw_phase, head_delay);
     }
+    if (flit_ps)
+        *flit_ps = m_flit_ps;  // tells the sender the pace of the flits
+    return tail_leaves;
+}
 
+void link::carry_credits(std::uint8_t vc, std::uint32_t credits, sim_ps delay_ps, sim_ps interval_ps)
+{
+    link_beat beat;
+    beat.vc = vc;
+    beat.credits = credits;
+    beat.interval_ps = interval_ps;
+    const sim_ps first = now_ps() + delay_ps + m_params.latency_ps;
+    if (m_trace)
+        m_trace->returned(first, interval_ps, credits);
+    if (m_sender) {
+        m_sender->credits_arrive(m_sender_port, beat, first);
+        return;
+    }
+    tlm::tlm_phase phase = CREDIT;
+    sc_core::sc_time delay = to_sc_time(first - now_ps());
+    in->nb_transport_bw(beat, phase, delay);
+}
+
+tlm::tlm_sync_enum link::nb_transport_fw(link_beat& beat, tlm::tlm_phase& phase, sc_core::sc_time& delay)
+{
+    const sim_ps tail_leaves = carry(beat.pkt, beat.vc, now_ps() + delay.value(), beat.tail_ps, &beat.interval_ps);
     phase = tlm::END_REQ;
     delay = to_sc_time(tail_leaves - now_ps());
-    beat.interval_ps = m_flit_ps;  // tells the sender the pace of the flits
     return tlm::TLM_UPDATED;
 }
 
 tlm::tlm_sync_enum link::nb_transport_bw(link_beat& beat, tlm::tlm_phase& phase, sc_core::sc_time& delay)
 {
-    delay += to_sc_time(m_params.latency_ps);
-    if (m_trace)
-        m_trace->returned(now_ps() + delay.value(), beat.interval_ps, beat.credits);
-    if (m_sender) {
-        m_sender->credit(beat, now_ps() + delay.value());
-        return tlm::TLM_ACCEPTED;
-    }
-    return in->nb_transport_bw(beat, phase, delay);
+    carry_credits(beat.vc, beat.credits, delay.value(), beat.interval_ps);
+    return tlm::TLM_ACCEPTED;
 }
 
 }  // namespace hxsim

@@ -40,6 +40,14 @@ public:
 
     void attach_trace(vcd_writer& writer) override;
 
+    /// What nb_transport_fw does, without the TLM call (link_end): starts `pkt` on the wire on VC
+    /// `vc` at `start_ps`, its tail available at `tail_ps`. Returns when the tail has left;
+    /// `flit_ps`, if given, receives the time per flit.
+    sim_ps carry(packet* pkt, std::uint8_t vc, sim_ps start_ps, sim_ps tail_ps, sim_ps* flit_ps = nullptr);
+    /// What nb_transport_bw does, without the TLM call: `credits` freed in VC `vc` at the receiver
+    /// go back, the first leaving `delay_ps` from now, then one per `interval_ps`.
+    void carry_credits(std::uint8_t vc, std::uint32_t credits, sim_ps delay_ps, sim_ps interval_ps);
+
 private:
     struct trace_state;
 
@@ -59,10 +67,49 @@ private:
     std::uint64_t m_packets = 0;
     std::uint64_t m_bytes = 0;
     std::unique_ptr<trace_state> m_trace;  ///< null unless traced
-    // The receiving and sending sockets when they are hxsim's own (null: another model, such as
-    // a terminator, reached through the TLM call).
-    link_target_socket* m_receiver = nullptr;
-    link_initiator_socket* m_sender = nullptr;
+    // The owners of the receiving and sending sockets, when they are hxsim's own (null: another
+    // model, such as a terminator, reached through the TLM call), with their port indices: called
+    // without touching the sockets, cold objects on a large platform.
+    link_port_owner* m_receiver = nullptr;
+    unsigned m_receiver_port = 0;
+    link_port_owner* m_sender = nullptr;
+    unsigned m_sender_port = 0;
+};
+
+/// A model's side of one link socket, for its hot path: the link behind the socket, found once the
+/// link has attached itself (start_of_simulation()), is called directly; a socket on another
+/// model (a terminator) is called through TLM.
+class link_end {
+public:
+    void find(link_initiator_socket& socket)
+    {
+        m_out = &socket;
+        m_link = socket.attached_link();
+    }
+    void find(link_target_socket& socket)
+    {
+        m_in = &socket;
+        m_link = socket.attached_link();
+    }
+
+    /// link_initiator_socket::send, through the link found.
+    sim_ps send(packet* pkt, sim_ps start_ps, sim_ps tail_ps, sim_ps* flit_ps = nullptr) const
+    {
+        return m_link ? m_link->carry(pkt, pkt->vc, start_ps, tail_ps, flit_ps) : m_out->send(pkt, start_ps, tail_ps, flit_ps);
+    }
+    /// link_target_socket::return_credits, through the link found.
+    void return_credits(std::uint8_t vc, std::uint32_t credits, sim_ps delay_ps, sim_ps interval_ps = 0) const
+    {
+        if (m_link)
+            m_link->carry_credits(vc, credits, delay_ps, interval_ps);
+        else
+            m_in->return_credits(vc, credits, delay_ps, interval_ps);
+    }
+
+private:
+    link* m_link = nullptr;
+    link_initiator_socket* m_out = nullptr;
+    link_target_socket* m_in = nullptr;
 };
 
 }  // namespace hxsim

@@ -76,13 +76,19 @@ void nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&)
     trans.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
 }
 
+void nic::start_of_simulation()
+{
+    m_net_out_link.find(net_out);
+    m_net_in_link.find(net_in);
+}
+
 void nic::packet_arrives(unsigned, const link_beat& beat, sim_ps head_ps)
 {
     // The NIC sinks flits at link rate: each buffer slot is free again as its flit arrives, and
     // the packet is handled when the tail is in.
     const std::uint32_t flits = resident_flits(beat.pkt->flits, m_params.receive_buffer_flits);
     const sim_ps interval = flits > 1 ? (beat.tail_ps - head_ps) / (flits - 1) : 0;
-    net_in.return_credits(beat.vc, flits, beat.tail_ps - interval * (flits - 1) - now_ps(), interval);
+    m_net_in_link.return_credits(beat.vc, flits, beat.tail_ps - interval * (flits - 1) - now_ps(), interval);
     action a;
     a.kind = action_kind::receive;
     a.pkt = beat.pkt;
@@ -187,7 +193,7 @@ void nic::try_send()
     pkt->injected_ps = now;
 
     m_credits[vc].consume(needed);
-    m_link_free_ps = net_out.send(pkt, now, now);
+    m_link_free_ps = m_net_out_link.send(pkt, now, now);
     ++m_params.counters->packets_injected;
     msg.next_offset += bytes;
 

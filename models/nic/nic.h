@@ -21,6 +21,7 @@
 #include "models/core/action_queue.h"
 #include "models/core/credit_counter.h"
 #include "models/core/link_protocol.h"
+#include "models/link/link.h"
 #include "models/nic/message.h"
 #include "models/sim/histogram.h"
 
@@ -106,6 +107,7 @@ private:
     }
     void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
 
+    void start_of_simulation() override;
     void packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps) override;
     void credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps) override;
 
@@ -122,6 +124,8 @@ private:
     void deliver_held(std::uint32_t src, std::uint64_t& expected);
 
     nic_params m_params;
+    link_end m_net_out_link;  // the links behind net_out and net_in, called without the sockets
+    link_end m_net_in_link;
     tlm::tlm_generic_payload m_delivery;
     message_extension* m_delivery_ext;  // owned by m_delivery
     action_queue<action> m_actions;

@@ -33,6 +33,7 @@
 #include "models/core/credit_counter.h"
 #include "models/core/link_protocol.h"
 #include "models/core/ring_queue.h"
+#include "models/link/link.h"
 #include "models/router/allocator.h"
 #include "models/router/router_base.h"
 #include "models/routing/routing.h"
@@ -121,6 +122,7 @@ private:
     static constexpr std::uint64_t no_owner = ~0ull;
     static constexpr std::uint16_t no_port = 0xffff;
 
+    void start_of_simulation() override;
     void packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps) override;
     void credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps) override;
 
@@ -153,6 +155,9 @@ private:
     serializer m_crossbar_ser;  // packet times through the crossbar
     std::vector<input_port> m_inputs;
     std::vector<output_port> m_outputs;
+    // Per port, the links behind `out` and `in`, called without touching the sockets.
+    std::vector<link_end> m_out_links;
+    std::vector<link_end> m_in_links;
     switch_allocator m_allocator;
     std::vector<allocation_request> m_requests;  // scratch of allocate()
     std::vector<unsigned> m_grants;
