@@ -120,14 +120,14 @@ router::router(const sc_core::sc_module_name& name, const router_params& params)
     m_link_starved.assign((params.ports + 63) / 64, 0);
     m_link_retry_ps.assign(params.ports, 0);
     const std::uint32_t output_flits = buffer_flits(params.output_buffer_bytes, params.flit_bytes);
-    for (unsigned p = 0; p < params.ports; ++p) {
-        m_inputs[p].vcs.resize(params.vcs);
-        m_outputs[p].vcs.resize(params.vcs);
-        for (auto& ovc : m_outputs[p].vcs) {
+    m_input_vcs.resize(std::size_t{params.ports} * params.vcs);
+    m_output_vcs.resize(std::size_t{params.ports} * params.vcs);
+    for (unsigned p = 0; p < params.ports; ++p)
+        for (unsigned v = 0; v < params.vcs; ++v) {
+            output_vc& ovc = output_vc_at(p, v);
             ovc.free_flits = output_flits;
             ovc.credits = credit_counter(m_params.downstream_buffer_flits[p]);
         }
-    }
 }
 
 router::~router() = default;
@@ -193,7 +193,7 @@ void router::packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps
     if (m_trace)
         m_trace->arrival(port, beat.vc, head_ps, beat.tail_ps, resident_flits(beat.pkt->flits, m_buffer_flits));
     packet* pkt = beat.pkt;
-    input_vc& ivc = m_inputs[port].vcs[beat.vc];
+    input_vc& ivc = input_vc_at(port, beat.vc);
     ivc.used_flits += resident_flits(pkt->flits, m_buffer_flits);
     if (ivc.used_flits > m_buffer_flits)
         throw std::logic_error(fmt::format("{}: input {} VC {} overflows: the sender ignored credits",
@@ -215,7 +215,7 @@ void router::credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps)
         m_trace->credits_back(port, beat.vc, at_ps, beat.interval_ps, beat.credits);
     // Counted from at_ps on (credit_counter): the router looks again then only if a packet waits
     // for them, queued for this output's link or blocked with this output among its choices.
-    m_outputs[port].vcs[beat.vc].credits.add_train(at_ps, beat.interval_ps, beat.credits);
+    output_vc_at(port, beat.vc).credits.add_train(at_ps, beat.interval_ps, beat.credits);
     bool look = test_bit(m_watched, port);
     if (test_bit(m_link_starved, port) && m_link_retry_ps[port] > at_ps) {
         m_link_retry_ps[port] = at_ps;
@@ -230,7 +230,7 @@ void router::apply_releases(unsigned out_port, sim_ps now)
     output_port& op = m_outputs[out_port];
     while (!op.releases.empty() && op.releases.front().at_ps <= now) {
         const release& r = op.releases.front();
-        output_vc& ovc = op.vcs[r.vc];
+        output_vc& ovc = output_vc_at(out_port, r.vc);
         ovc.free_flits += r.flits;
         if (ovc.owner == r.packet_id)
             ovc.owner = no_owner;
@@ -265,7 +265,7 @@ void router::wake()
 
 void router::head_ready(unsigned port, unsigned vc)
 {
-    input_vc& ivc = m_inputs[port].vcs[vc];
+    input_vc& ivc = input_vc_at(port, vc);
     if (ivc.queue.empty())
         return;
     packet& pkt = *ivc.queue.front();
@@ -298,12 +298,12 @@ void router::route(unsigned port, packet& pkt, bool watch)
         const route_candidate& c = candidates.items[i];
         if (watch)
             set_bit(m_watched, c.port);
-        output_port& op = m_outputs[c.port];
         std::int64_t port_room = 0, vc_room = 0;
         unsigned vc = 0;
         for (unsigned k = 0; k < m_vcs_per_class; ++k) {
             const unsigned v = c.vc_class * m_vcs_per_class + k;
-            const std::int64_t room = op.vcs[v].credits.available(now) - static_cast<std::int64_t>(op.vcs[v].queued_flits);
+            output_vc& ovc = output_vc_at(c.port, v);
+            const std::int64_t room = ovc.credits.available(now) - static_cast<std::int64_t>(ovc.queued_flits);
             port_room += room;
             if (k == 0 || room > vc_room) {
                 vc_room = room;
@@ -331,7 +331,7 @@ std::uint32_t router::flits_needed(unsigned out_port, const packet& pkt) const
 bool router::can_take(unsigned out_port, const packet& pkt, sim_ps now)
 {
     output_port& op = m_outputs[out_port];
-    output_vc& ovc = op.vcs[pkt.out_vc];
+    output_vc& ovc = output_vc_at(out_port, pkt.out_vc);
     apply_releases(out_port, now);
     const bool owned = m_params.wormhole && ovc.owner != no_owner;
     if (owned || (m_output_buffered && ovc.free_flits < pkt.flits)) {
@@ -378,7 +378,7 @@ void router::allocate(sim_ps now)
                 wake_at(ip.busy_until_ps);
                 continue;
             }
-            const packet& pkt = *ip.vcs[r.in_vc].queue.front();
+            const packet& pkt = *input_vc_at(r.in_port, r.in_vc).queue.front();
             if (can_take(o, pkt, now))
                 m_requests.push_back(allocation_request{r.in_port, r.in_vc, static_cast<std::uint16_t>(o), pkt.injected_ps});
             else
@@ -389,7 +389,7 @@ void router::allocate(sim_ps now)
     // router's VC allocator does every cycle: adaptive routing then falls back on the escape
     // channels that keep it deadlock-free. A new choice that can go requests in this same cycle.
     for (const request& r : m_blocked) {
-        packet& pkt = *m_inputs[r.in_port].vcs[r.in_vc].queue.front();
+        packet& pkt = *input_vc_at(r.in_port, r.in_vc).queue.front();
         const std::uint16_t before = pkt.out_port;
         const std::uint8_t before_vc = pkt.out_vc;
         route(r.in_port, pkt, true);
@@ -438,7 +438,7 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
 {
     output_port& op = m_outputs[out_port];
     input_port& ip = m_inputs[in_port];
-    input_vc& ivc = ip.vcs[in_vc];
+    input_vc& ivc = input_vc_at(in_port, in_vc);
     packet* pkt = ivc.queue.front();
     op.requests.erase(std::find_if(op.requests.begin(), op.requests.end(), [&](const request& r) {
         return r.in_port == in_port && r.in_vc == in_vc;
@@ -450,7 +450,7 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
         m_params.observer->on_forward(m_params.id, static_cast<std::uint16_t>(in_port), pkt->out_port, pkt->out_vc, *pkt);
     const std::uint32_t resident = resident_flits(pkt->flits, m_buffer_flits);
     ivc.used_flits -= resident;
-    output_vc& ovc = op.vcs[pkt->out_vc];
+    output_vc& ovc = output_vc_at(out_port, pkt->out_vc);
     if (m_params.wormhole)
         ovc.owner = pkt->id;
 
@@ -534,7 +534,7 @@ void router::try_link(unsigned out_port, sim_ps now)
     const unsigned vcs = m_params.vcs;
     for (unsigned k = 0; k < vcs; ++k) {
         const unsigned v = (op.next_vc + k) % vcs;
-        output_vc& ovc = op.vcs[v];
+        output_vc& ovc = output_vc_at(out_port, v);
         if (ovc.queue.empty())
             continue;
         packet* pkt = ovc.queue.front();
@@ -564,7 +564,7 @@ void router::try_link(unsigned out_port, sim_ps now)
 void router::start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps start)
 {
     output_port& op = m_outputs[out_port];
-    op.vcs[vc].credits.consume(flits_needed(out_port, *pkt));
+    output_vc_at(out_port, vc).credits.consume(flits_needed(out_port, *pkt));
     if (m_trace)
         m_trace->spend(out_port, vc, flits_needed(out_port, *pkt), start);
     pkt->vc = static_cast<std::uint8_t>(vc);
@@ -583,15 +583,15 @@ std::string router::describe_buffers() const
     std::ostringstream os;
     const sim_ps now = now_ps();
     for (unsigned p = 0; p < m_inputs.size(); ++p)
-        for (unsigned v = 0; v < m_inputs[p].vcs.size(); ++v) {
-            const input_vc& ivc = m_inputs[p].vcs[v];
+        for (unsigned v = 0; v < m_params.vcs; ++v) {
+            const input_vc& ivc = input_vc_at(p, v);
             if (ivc.queue.empty())
                 continue;
             const packet& head = *ivc.queue.front();
             os << fmt::format("  {}.in_{} vc {}: {} packets; head #{} {}->{}", name(), port_name(p), v,
                               ivc.queue.size(), head.id, head.src, head.dst);
             if (head.routed) {
-                auto& ovc = const_cast<output_vc&>(m_outputs[head.out_port].vcs[head.out_vc]);
+                auto& ovc = const_cast<output_vc&>(output_vc_at(head.out_port, head.out_vc));
                 os << fmt::format(" waits for out_{} vc {} (", port_name(head.out_port), head.out_vc);
                 if (m_output_buffered)
                     os << fmt::format("buffer free {} flits, ", ovc.free_flits);
@@ -600,8 +600,8 @@ std::string router::describe_buffers() const
             os << '\n';
         }
     for (unsigned p = 0; p < m_outputs.size(); ++p)
-        for (unsigned v = 0; v < m_outputs[p].vcs.size(); ++v) {
-            auto& ovc = const_cast<output_vc&>(m_outputs[p].vcs[v]);
+        for (unsigned v = 0; v < m_params.vcs; ++v) {
+            auto& ovc = const_cast<output_vc&>(output_vc_at(p, v));
             if (ovc.queue.empty())
                 continue;
             const packet& head = *ovc.queue.front();

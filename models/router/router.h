@@ -93,7 +93,6 @@ private:
         std::uint32_t used_flits = 0;
     };
     struct input_port {
-        std::vector<input_vc> vcs;
         sim_ps busy_until_ps = 0;  // crossbar input streaming a packet
     };
     struct output_vc {
@@ -111,7 +110,6 @@ private:
         std::uint8_t vc;
     };
     struct output_port {
-        std::vector<output_vc> vcs;
         ring_queue<release> releases;   // in time order (the link sends one packet at a time)
         std::vector<request> requests;  // oldest first
         sim_ps crossbar_busy_until_ps = 0;
@@ -155,6 +153,14 @@ private:
     serializer m_crossbar_ser;  // packet times through the crossbar
     std::vector<input_port> m_inputs;
     std::vector<output_port> m_outputs;
+    // The VCs of all ports in one array each, by port then VC (input_vc_at(), output_vc_at()):
+    // a port's VCs are next to each other, one pointer away from the router.
+    std::vector<input_vc> m_input_vcs;
+    std::vector<output_vc> m_output_vcs;
+    input_vc& input_vc_at(unsigned port, unsigned vc) { return m_input_vcs[port * m_params.vcs + vc]; }
+    output_vc& output_vc_at(unsigned port, unsigned vc) { return m_output_vcs[port * m_params.vcs + vc]; }
+    const input_vc& input_vc_at(unsigned port, unsigned vc) const { return m_input_vcs[port * m_params.vcs + vc]; }
+    const output_vc& output_vc_at(unsigned port, unsigned vc) const { return m_output_vcs[port * m_params.vcs + vc]; }
     // Per port, the links behind `out` and `in`, called without touching the sockets.
     std::vector<link_end> m_out_links;
     std::vector<link_end> m_in_links;
