@@ -1,5 +1,6 @@
 // A FIFO in one growable ring buffer: what the models' per-VC packet queues and credit trains
-// need (push at the back, pop at the front, look at the front, walk in order), without the
+// need (push at the back, pop at the front, look at the front, walk in order; now and then take
+// one out of the middle, as a router's requests are granted in any order), without the
 // std::deque's chunk allocations (a deque allocates on construction and again every few hundred
 // bytes of traffic). The first `InlineCapacity` elements live inside the queue itself, next to
 // the rest of the port's state: a queue that rarely holds more (credit trains, a VC's packets
@@ -70,6 +71,14 @@ public:
     }
 
     void clear() { m_head = m_size = 0; }
+
+    /// Removes the i-th element from the front; the others keep their order.
+    void erase(std::size_t i)
+    {
+        for (; i + 1 < m_size; ++i)
+            (*this)[i] = std::move((*this)[i + 1]);
+        --m_size;
+    }
 
     /// Forward iteration, front to back (read only).
     class const_iterator {

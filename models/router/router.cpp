@@ -396,12 +396,7 @@ void router::allocate(sim_ps now)
         if (pkt.out_port == before && pkt.out_vc == before_vc)
             continue;  // the same choice keeps its place among its output's requests
         if (pkt.out_port != before) {
-            auto& old_requests = m_outputs[before].requests;
-            old_requests.erase(std::find_if(old_requests.begin(), old_requests.end(), [&](const request& q) {
-                return q.in_port == r.in_port && q.in_vc == r.in_vc;
-            }));
-            if (old_requests.empty())
-                clear_bit(m_requesting, before);
+            drop_request(before, r.in_port, r.in_vc);
             m_outputs[pkt.out_port].requests.push_back(r);
             set_bit(m_requesting, pkt.out_port);
         }
@@ -440,11 +435,7 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
     input_port& ip = m_inputs[in_port];
     input_vc& ivc = input_vc_at(in_port, in_vc);
     packet* pkt = ivc.queue.front();
-    op.requests.erase(std::find_if(op.requests.begin(), op.requests.end(), [&](const request& r) {
-        return r.in_port == in_port && r.in_vc == in_vc;
-    }));
-    if (op.requests.empty())
-        clear_bit(m_requesting, out_port);
+    drop_request(out_port, in_port, in_vc);
     ivc.queue.pop_front();
     if (m_params.observer)
         m_params.observer->on_forward(m_params.id, static_cast<std::uint16_t>(in_port), pkt->out_port, pkt->out_vc, *pkt);
@@ -516,6 +507,17 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
     if (!ivc.queue.empty())
         m_actions.schedule(align(std::max(ivc.queue.front()->head_ready_ps, now)),
                            action{static_cast<std::uint16_t>(in_port), static_cast<std::uint8_t>(in_vc)}, m_wake);
+}
+
+void router::drop_request(unsigned out_port, unsigned in_port, unsigned in_vc)
+{
+    auto& requests = m_outputs[out_port].requests;
+    std::size_t i = 0;
+    while (requests[i].in_port != in_port || requests[i].in_vc != in_vc)
+        ++i;
+    requests.erase(i);
+    if (requests.empty())
+        clear_bit(m_requesting, out_port);
 }
 
 void router::try_link(unsigned out_port, sim_ps now)

@@ -111,7 +111,7 @@ private:
     };
     struct output_port {
         ring_queue<release> releases;   // in time order (the link sends one packet at a time)
-        std::vector<request> requests;  // oldest first
+        ring_queue<request, 4> requests;  // oldest first
         sim_ps crossbar_busy_until_ps = 0;
         sim_ps link_busy_until_ps = 0;
         unsigned next_vc = 0;           // round robin over VCs on the link
@@ -134,6 +134,8 @@ private:
     /// or as many as the downstream buffer holds (wormhole; see docs/fidelity.md).
     std::uint32_t flits_needed(unsigned out_port, const packet& pkt) const;
     void transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_ps now);
+    /// Takes the request of input `in_port` VC `in_vc` out of output `out_port`'s requests.
+    void drop_request(unsigned out_port, unsigned in_port, unsigned in_vc);
     void try_link(unsigned out_port, sim_ps now);
     /// Output buffer to link: spends the credits and starts `pkt` on VC `vc` at `start`.
     void start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps start);

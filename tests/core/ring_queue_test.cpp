@@ -107,5 +107,24 @@ TEST(ring_queue, moves_keep_order_whether_the_elements_are_inline_or_on_the_heap
     EXPECT_EQ(std::vector<int>(moved.begin(), moved.end()), (std::vector<int>{4}));
 }
 
+TEST(ring_queue, erase_takes_one_out_of_the_middle_and_keeps_the_order)
+{
+    ring_queue<int, 4> q;
+    for (int i = 0; i < 6; ++i)  // grown to 8, then wrapped: the head moves past the start
+        q.push_back(i);
+    q.pop_front();
+    q.pop_front();
+    for (int i = 6; i < 9; ++i)
+        q.push_back(i);
+    q.erase(2);  // 4
+    EXPECT_EQ(std::vector<int>(q.begin(), q.end()), (std::vector<int>{2, 3, 5, 6, 7, 8}));
+    q.erase(0);
+    q.erase(q.size() - 1);
+    EXPECT_EQ(std::vector<int>(q.begin(), q.end()), (std::vector<int>{3, 5, 6, 7}));
+    q.push_back(9);
+    EXPECT_EQ(q.back(), 9);
+    EXPECT_EQ(q.size(), 5u);
+}
+
 }  // namespace
 }  // namespace hxsim
