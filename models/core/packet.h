@@ -52,14 +52,20 @@ inline std::uint32_t resident_flits(std::uint32_t flits, std::uint32_t capacity)
     return flits < capacity ? flits : capacity;
 }
 
-/// Recycles packets so that a run moving millions of them does not call new for each.
+/// Recycles packets so that a run moving millions of them does not call new for each. New ones
+/// come in slabs of `slab_packets`, side by side, so that a growing run allocates rarely and
+/// packets made together lie together.
 class packet_pool {
 public:
+    static constexpr std::size_t slab_packets = 256;
+
     packet* acquire()
     {
         if (m_free.empty()) {
-            m_storage.push_back(std::make_unique<packet>());
-            return m_storage.back().get();
+            m_slabs.push_back(std::make_unique<packet[]>(slab_packets));
+            packet* slab = m_slabs.back().get();
+            for (std::size_t i = slab_packets; i-- > 0;)  // the first of the slab is used first
+                m_free.push_back(&slab[i]);
         }
         packet* p = m_free.back();
         m_free.pop_back();
@@ -77,10 +83,10 @@ public:
     /// Packet ids, unique over the run.
     std::uint64_t next_id() { return m_next_id++; }
 
-    std::size_t in_use() const { return m_storage.size() - m_free.size(); }
+    std::size_t in_use() const { return m_slabs.size() * slab_packets - m_free.size(); }
 
 private:
-    std::vector<std::unique_ptr<packet>> m_storage;
+    std::vector<std::unique_ptr<packet[]>> m_slabs;
     std::vector<packet*> m_free;
     std::uint64_t m_next_id = 0;
 };
