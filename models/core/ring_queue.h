@@ -112,6 +112,8 @@ private:
 
     void grow()
     {
+        // m_capacity is never below InlineCapacity; the max says so to the compiler, which
+        // otherwise warns of a zero-sized allocation.
         const std::size_t capacity = 2 * std::max<std::size_t>(m_capacity, InlineCapacity);
         T* items = new T[capacity];
         for (std::uint32_t i = 0; i < m_size; ++i)

@@ -100,28 +100,17 @@ void wake_scheduler::pop()
     m_position[m_heap.front().index()] = not_queued;
     const entry last = m_heap.back();
     m_heap.pop_back();
-    if (m_heap.empty())
-        return;
-    // Bottom-up: the hole at the root goes down along the smaller children to a leaf (one
-    // comparison a level), then the former last entry, likely large, rises from there.
-    const std::size_t n = m_heap.size();
-    std::size_t hole = 0;
-    for (std::size_t child = 1; child < n; child = 2 * hole + 1) {
-        if (child + 1 < n && m_heap[child + 1] < m_heap[child])
-            ++child;
-        place(hole, m_heap[child]);
-        hole = child;
-    }
-    sift_up(hole, last);
+    if (!m_heap.empty())
+        sift_down(0, last);
 }
 
 void wake_scheduler::enqueue(scheduled_wake& who, sim_ps at_ps)
 {
-    // Earlier than the model's pending entry, if it has one: that entry moves up.
     if (who.m_index == m_running_index) {
         m_running_next = at_ps;  // its entry is replaced when it returns (finish_running)
         return;
     }
+    // Earlier than the model's pending entry, if it has one: that entry moves up.
     const entry e{at_ps, order_key(who.m_index, at_ps)};
     const std::uint32_t position = m_position[who.m_index];
     if (position == not_queued) {
