@@ -1,34 +1,47 @@
 #include "models/router/allocator.h"
 
+#include <algorithm>
+
 namespace hxsim {
 
 switch_allocator::switch_allocator(unsigned ports, allocator_kind kind, unsigned iterations, bool by_age)
     : m_ports(ports), m_kind(kind), m_iterations(iterations == 0 ? 1 : iterations), m_by_age(by_age),
-      m_input_pointer(ports, 0), m_output_pointer(ports, 0), m_by_port(ports), m_offers(ports)
+      m_input_pointer(ports, 0), m_output_pointer(ports, 0)
 {
+    if (scratch().best.size() < ports)
+        scratch().best.resize(ports, none);
+    if (kind == allocator_kind::islip) {
+        m_by_port.resize(ports);
+        m_offers.resize(ports);
+    }
+}
+
+bool switch_allocator::beats(const allocation_request& r, const allocation_request& best, unsigned pointer,
+                             bool by_output) const
+{
+    if (m_by_age && r.age_ps != best.age_ps)
+        return r.age_ps < best.age_ps;
+    // Distance from the pointer, going round: the first one at or after it wins.
+    const auto distance = [&](const allocation_request& x) {
+        return ((by_output ? x.out_port : x.in_port) + m_ports - pointer) % m_ports;
+    };
+    return distance(r) < distance(best);
 }
 
 unsigned switch_allocator::pick(const std::vector<allocation_request>& requests, const std::vector<unsigned>& candidates,
                                 unsigned pointer, bool by_output) const
 {
-    // Distance from the pointer, going round: the first one at or after it wins.
-    const auto distance = [&](unsigned index) {
-        const unsigned port = by_output ? requests[index].out_port : requests[index].in_port;
-        return (port + m_ports - pointer) % m_ports;
-    };
     unsigned best = candidates.front();
-    for (unsigned index : candidates) {
-        const allocation_request& r = requests[index];
-        const allocation_request& b = requests[best];
-        if (m_by_age && r.age_ps != b.age_ps) {
-            if (r.age_ps < b.age_ps)
-                best = index;
-            continue;
-        }
-        if (distance(index) < distance(best))
+    for (unsigned index : candidates)
+        if (beats(requests[index], requests[best], pointer, by_output))
             best = index;
-    }
     return best;
+}
+
+switch_allocator::separable_scratch& switch_allocator::scratch()
+{
+    static separable_scratch shared;
+    return shared;
 }
 
 void switch_allocator::allocate(const std::vector<allocation_request>& requests, std::vector<unsigned>& grants)
@@ -52,26 +65,36 @@ void switch_allocator::separable(const std::vector<allocation_request>& requests
         m_input_pointer[r.in_port] = (r.out_port + 1) % m_ports;
         return;
     }
-    // Input stage: one request per input port.
-    for (auto& list : m_by_port)
-        list.clear();
-    for (unsigned i = 0; i < requests.size(); ++i)
-        m_by_port[requests[i].in_port].push_back(i);
-    std::vector<unsigned>& winners = m_winners;
-    winners.clear();
-    for (unsigned in = 0; in < m_ports; ++in)
-        if (!m_by_port[in].empty())
-            winners.push_back(pick(requests, m_by_port[in], m_input_pointer[in], true));
-
-    // Output stage: one input per output port.
-    for (auto& list : m_by_port)
-        list.clear();
-    for (unsigned w : winners)
-        m_by_port[requests[w].out_port].push_back(w);
-    for (unsigned out = 0; out < m_ports; ++out) {
-        if (m_by_port[out].empty())
-            continue;
-        const unsigned g = pick(requests, m_by_port[out], m_output_pointer[out], false);
+    separable_scratch& s = scratch();
+    // Input stage: one request per input port. Each port's arbiter sees its requests in order and
+    // keeps the first best (pick()); only the ports with requests are visited, in port order, so
+    // that a wide switch with few requests costs what they do.
+    const auto arbitrate = [&](auto&& candidates, bool by_output, std::vector<unsigned>& pointers) {
+        s.touched.clear();
+        for (unsigned i : candidates) {
+            const allocation_request& r = requests[i];
+            const unsigned port = by_output ? r.in_port : r.out_port;
+            unsigned& best = s.best[port];
+            if (best == none) {
+                best = i;
+                s.touched.push_back(port);
+            } else if (beats(r, requests[best], pointers[port], by_output)) {
+                best = i;
+            }
+        }
+        std::sort(s.touched.begin(), s.touched.end());
+    };
+    s.winners.clear();
+    arbitrate(index_range{static_cast<unsigned>(requests.size())}, true, m_input_pointer);
+    for (unsigned in : s.touched) {
+        s.winners.push_back(s.best[in]);
+        s.best[in] = none;
+    }
+    // Output stage: one input per output port, among the inputs' winners in input port order.
+    arbitrate(s.winners, false, m_output_pointer);
+    for (unsigned out : s.touched) {
+        const unsigned g = s.best[out];
+        s.best[out] = none;
         grants.push_back(g);
         m_output_pointer[out] = (requests[g].in_port + 1) % m_ports;
         m_input_pointer[requests[g].in_port] = (out + 1) % m_ports;

@@ -32,6 +32,8 @@ public:
     void allocate(const std::vector<allocation_request>& requests, std::vector<unsigned>& grants);
 
 private:
+    /// Whether `r` wins over `best` at an arbiter whose round-robin pointer is `pointer`.
+    bool beats(const allocation_request& r, const allocation_request& best, unsigned pointer, bool by_output) const;
     /// Among `candidates` (indices into requests), the winner of an arbiter whose round-robin
     /// pointer is `pointer`, rotating over `key` (a port number).
     unsigned pick(const std::vector<allocation_request>& requests, const std::vector<unsigned>& candidates,
@@ -45,8 +47,28 @@ private:
     bool m_by_age;
     std::vector<unsigned> m_input_pointer;   // next output an input favours
     std::vector<unsigned> m_output_pointer;  // next input an output favours
-    std::vector<std::vector<unsigned>> m_by_port;  // scratch
-    std::vector<unsigned> m_winners;               // scratch of separable()
+    static constexpr unsigned none = ~0u;
+    /// 0, 1, ..., size - 1 (the indices of all requests), without storing them.
+    struct index_range {
+        unsigned size;
+        struct iterator {
+            unsigned i;
+            unsigned operator*() const { return i; }
+            iterator& operator++() { ++i; return *this; }
+            bool operator!=(const iterator& o) const { return i != o.i; }
+        };
+        iterator begin() const { return {0}; }
+        iterator end() const { return {size}; }
+    };
+    // Scratch of separable(), shared by every allocator (one allocates at a time): it stays in the
+    // caches.
+    struct separable_scratch {
+        std::vector<unsigned> best;     // per port, its arbiter's winner so far; none between uses
+        std::vector<unsigned> touched;  // the ports with requests
+        std::vector<unsigned> winners;  // of the input stage
+    };
+    static separable_scratch& scratch();
+    std::vector<std::vector<unsigned>> m_by_port;  // scratch of islip()
     std::vector<std::uint8_t> m_input_matched, m_output_matched;  // scratch of islip()
     std::vector<std::vector<unsigned>> m_offers;   // scratch of islip()
 };

@@ -357,11 +357,19 @@ bool router::can_take(unsigned out_port, const packet& pkt, sim_ps now)
     return false;
 }
 
+router::allocation_scratch& router::scratch()
+{
+    static allocation_scratch shared;
+    return shared;
+}
+
 void router::allocate(sim_ps now)
 {
     std::fill(m_watched.begin(), m_watched.end(), 0);
-    m_requests.clear();
-    m_blocked.clear();
+    allocation_scratch& s = scratch();
+    std::vector<allocation_request>& requests = s.requests;
+    requests.clear();
+    s.blocked.clear();
     for_each_bit(m_requesting, [&](unsigned o) {
         output_port& op = m_outputs[o];
         if (op.requests.empty()) {
@@ -380,15 +388,15 @@ void router::allocate(sim_ps now)
             }
             const packet& pkt = *input_vc_at(r.in_port, r.in_vc).queue.front();
             if (can_take(o, pkt, now))
-                m_requests.push_back(allocation_request{r.in_port, r.in_vc, static_cast<std::uint16_t>(o), pkt.injected_ps});
+                requests.push_back(allocation_request{r.in_port, r.in_vc, static_cast<std::uint16_t>(o), pkt.injected_ps});
             else
-                m_blocked.push_back(r);
+                s.blocked.push_back(r);
         }
     });
     // A packet its chosen output cannot take chooses again among its candidates, as a flit-level
     // router's VC allocator does every cycle: adaptive routing then falls back on the escape
     // channels that keep it deadlock-free. A new choice that can go requests in this same cycle.
-    for (const request& r : m_blocked) {
+    for (const request& r : s.blocked) {
         packet& pkt = *input_vc_at(r.in_port, r.in_vc).queue.front();
         const std::uint16_t before = pkt.out_port;
         const std::uint8_t before_vc = pkt.out_vc;
@@ -404,21 +412,21 @@ void router::allocate(sim_ps now)
         if (crossbar_free > now)
             wake_at(crossbar_free);
         else if (can_take(pkt.out_port, pkt, now))
-            m_requests.push_back(allocation_request{r.in_port, r.in_vc, pkt.out_port, pkt.injected_ps});
+            requests.push_back(allocation_request{r.in_port, r.in_vc, pkt.out_port, pkt.injected_ps});
     }
-    m_allocator.allocate(m_requests, m_grants);
-    for (unsigned g : m_grants) {
-        const allocation_request& r = m_requests[g];
+    m_allocator.allocate(requests, s.grants);
+    for (unsigned g : s.grants) {
+        const allocation_request& r = requests[g];
         transfer(r.in_port, r.in_vc, r.out_port, now);
     }
-    if (m_grants.size() == m_requests.size())
+    if (s.grants.size() == requests.size())
         return;
-    for (unsigned g : m_grants)
-        m_requests[g].in_port = no_port;
+    for (unsigned g : s.grants)
+        requests[g].in_port = no_port;
     // A request that lost allocation tries again once its input and output are free: after the
     // transfers that took them, or, if the allocator left both unmatched, in the next cycle
     // (unclocked: one flit time through the crossbar).
-    for (const allocation_request& r : m_requests) {
+    for (const allocation_request& r : requests) {
         if (r.in_port == no_port)
             continue;  // granted
         const sim_ps free = std::max(m_inputs[r.in_port].busy_until_ps, m_outputs[r.out_port].crossbar_busy_until_ps);
