@@ -6,18 +6,33 @@
 
 namespace hxsim {
 
+namespace {
+
+/// Adds `port`; `fresh`: it belongs to a set of distinct ports added to a list that was empty,
+/// so it needs no check for repeats (dozens of up ports would make the checks quadratic).
+void offer(route_candidates& out, bool fresh, unsigned port, std::uint8_t cls)
+{
+    if (fresh)
+        out.add_new(static_cast<std::uint16_t>(port), cls);
+    else
+        out.add(static_cast<std::uint16_t>(port), cls);
+}
+
+}  // namespace
+
 void add_port_window(std::uint16_t first, unsigned count, std::uint64_t turn, std::uint8_t cls,
                      route_candidates& out)
 {
+    const bool fresh = out.count == 0;
     const unsigned room = route_candidates::capacity - out.count;
     if (count <= room) {
         for (unsigned i = 0; i < count; ++i)
-            out.add(static_cast<std::uint16_t>(first + i), cls);
+            offer(out, fresh, first + i, cls);
         return;
     }
     const auto start = static_cast<unsigned>(turn % count);
     for (unsigned i = 0; i < room; ++i)
-        out.add(static_cast<std::uint16_t>(first + (start + i) % count), cls);
+        offer(out, fresh, first + (start + i) % count, cls);
 }
 
 namespace {
@@ -35,9 +50,10 @@ void add_down_windows(unsigned first, unsigned second, unsigned links, std::uint
     }
     const unsigned share = std::min(links, route_candidates::capacity / 2);
     const auto start = static_cast<unsigned>(turn % links);
+    const bool fresh = out.count == 0;  // the two groups' ports are distinct
     for (const unsigned group : {first, second})
         for (unsigned j = 0; j < share; ++j)
-            out.add(static_cast<std::uint16_t>(group * links + (start + j) % links), cls);
+            offer(out, fresh, group * links + (start + j) % links, cls);
 }
 
 /// The spines and cores of a 3-level tree (route_in_tree handles the leaves alike for 2 and 3 levels).

@@ -32,6 +32,10 @@ struct route_candidates {
                 return;
         items[count++] = route_candidate{port, vc_class, hops};
     }
+
+    /// Adds a candidate the caller knows is not offered yet (a window of distinct ports into an
+    /// empty list): the fat tree's up ports, dozens of them, without add()'s quadratic check.
+    void add_new(std::uint16_t port, std::uint8_t vc_class) { items[count++] = route_candidate{port, vc_class, 0}; }
 };
 
 class routing_algorithm {
