@@ -39,6 +39,12 @@ CASES = [
     ("default-islip-age", "configs/default.yaml",
      ["router.allocator=islip", "router.allocator_iterations=2", "router.arbitration=age", "run.duration=5us"]),
     ("mesh-outbuf-0.3", "configs/mesh-8x8.yaml", ["router.output_buffer=64B", "traffic.load=0.3"]),
+    ("fat-tree-1024-uniform-0.3", "configs/paper/fat-tree-1024.yaml",
+     ["traffic.pattern=uniform", "traffic.load=0.3", "traffic.message_size=64KiB", "run.duration=5us"]),
+    ("fat-tree-50-1024-uniform-0.3", "configs/paper/fat-tree-50-1024.yaml",
+     ["traffic.pattern=uniform", "traffic.load=0.3", "traffic.message_size=64KiB", "run.duration=5us"]),
+    ("dragonfly-1024-uniform-0.3", "configs/paper/dragonfly-1024.yaml",
+     ["traffic.pattern=uniform", "traffic.load=0.3", "traffic.message_size=64KiB", "run.duration=5us"]),
 ]
 
 
