@@ -9,6 +9,9 @@
 
 namespace hxsim {
 
+/// Virtual channels per port, at most: routers track a port's VCs in 64-bit masks.
+inline constexpr unsigned router_max_vcs = 64;
+
 struct packet {
     // Identity, set by the sending NIC.
     std::uint64_t id = 0;           ///< unique over the run

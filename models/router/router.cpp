@@ -99,6 +99,9 @@ router::router(const sc_core::sc_module_name& name, const router_params& params)
       m_crossbar_ser(params.crossbar_bandwidth_bps),
       m_allocator(params.ports, params.allocator, params.allocator_iterations, params.age_arbitration)
 {
+    if (params.vcs > router_max_vcs)
+        throw std::invalid_argument(fmt::format("{}: {} VCs per port, more than the {} a router tracks", this->name(),
+                                                params.vcs, router_max_vcs));
     if (m_vcs_per_class == 0)
         throw std::invalid_argument(fmt::format("{}: {} VCs cannot serve {} routing classes", this->name(),
                                                 params.vcs, params.routing->vc_classes()));
@@ -473,6 +476,7 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
             ovc.queued_flits += pkt->flits;
             ovc.queue.push_back(pkt);
             ++op.queued_packets;
+            op.queued_vcs |= std::uint64_t{1} << pkt->out_vc;
             set_bit(m_link_waiting, out_port);
             m_link_retry_ps[out_port] = 0;
             // Sent when its head is through, or when the link is free (a packet on it now wakes
@@ -544,9 +548,9 @@ void router::try_link(unsigned out_port, sim_ps now)
     const unsigned vcs = m_params.vcs;
     for (unsigned k = 0; k < vcs; ++k) {
         const unsigned v = (op.next_vc + k) % vcs;
-        output_vc& ovc = output_vc_at(out_port, v);
-        if (ovc.queue.empty())
+        if (((op.queued_vcs >> v) & 1) == 0)
             continue;
+        output_vc& ovc = output_vc_at(out_port, v);
         packet* pkt = ovc.queue.front();
         if (pkt->head_ready_ps > now) {
             retry = std::min(retry, pkt->head_ready_ps);
@@ -563,6 +567,8 @@ void router::try_link(unsigned out_port, sim_ps now)
         }
         clear_bit(m_link_starved, out_port);  // looked at again when the tail has left
         ovc.queue.pop_front();
+        if (ovc.queue.empty())
+            op.queued_vcs &= ~(std::uint64_t{1} << v);
         --op.queued_packets;
         ovc.queued_flits -= pkt->flits;
         start_on_link(out_port, v, pkt, now);

@@ -116,6 +116,9 @@ private:
         sim_ps link_busy_until_ps = 0;
         unsigned next_vc = 0;           // round robin over VCs on the link
         unsigned queued_packets = 0;    // in the output buffers, all VCs
+        // Bit v: output VC v has packets queued for the link. try_link() reads the VCs that do,
+        // not every VC's queue (each its own cache line, cold on a large platform).
+        std::uint64_t queued_vcs = 0;
     };
     static constexpr std::uint64_t no_owner = ~0ull;
     static constexpr std::uint16_t no_port = 0xffff;

@@ -3,6 +3,7 @@
 // overrides, error messages and describe_parameters() are all driven by it.
 #include "models/sim/config.h"
 
+#include "models/core/packet.h"
 #include "models/router/rtl_router_shape.h"
 #include "models/topology/hammingmesh_shape.h"
 #include "models/sim/units.h"
@@ -114,7 +115,7 @@ const std::vector<parameter>& schema()
          "flit of routers and switches: the unit of buffers and credits",
          [](platform_config& c) -> auto& { return c.flit_bytes; }},
         {"router.vcs", value_kind::integer, 1, {}, "3",
-         "virtual channels per port of routers and switches",
+         "virtual channels per port of routers and switches (at most 64)",
          [](platform_config& c) -> auto& { return c.vcs; }},
         {"router.buffer", value_kind::size, 1, {}, "32MiB",
          "accelerator router: input buffer per port and VC",
@@ -895,6 +896,11 @@ private:
                              "n = 0..2), but router.vcs is {}",
                              c.vcs));
         }
+
+        // A router keeps a bit per VC of a port (which of its output VCs hold packets for the link).
+        if (c.vcs > router_max_vcs)
+            fail({"router.vcs"}, fmt::format("router.vcs: at most {} virtual channels per port, but router.vcs is {}",
+                                             router_max_vcs, c.vcs));
 
         // Packets are whole flits, since buffers and credits count flits.
         if (c.nic.mtu_bytes < c.flit_bytes || c.nic.mtu_bytes % c.flit_bytes != 0) {

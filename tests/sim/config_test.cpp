@@ -427,6 +427,13 @@ TEST(config, fewer_than_3_vcs_for_min_adaptive)
                      "but router.vcs is 2");
 }
 
+TEST(config, more_vcs_than_a_router_tracks)
+{
+    EXPECT_EQ(error_of_set({"router.vcs=65"}),
+              "--set router.vcs=65: router.vcs: at most 64 virtual channels per port, but router.vcs is 65");
+    EXPECT_EQ(load_config(fixture("empty.yaml"), {"router.vcs=64"}).vcs, 64u);
+}
+
 TEST(config, buffer_smaller_than_a_packet)
 {
     const std::string path = fixture("small_buffer.yaml");
