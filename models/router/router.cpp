@@ -313,8 +313,11 @@ void router::route(unsigned port, packet& pkt, bool watch)
                 vc = v;
             }
         }
-        const std::int64_t capacity = std::int64_t{m_params.downstream_buffer_flits[c.port]} * m_vcs_per_class;
-        const std::int64_t score = c.hops == 0 ? port_room : (port_room - capacity) * c.hops;
+        std::int64_t score = port_room;
+        if (c.hops != 0) {
+            const std::int64_t capacity = std::int64_t{m_params.downstream_buffer_flits[c.port]} * m_vcs_per_class;
+            score = (port_room - capacity) * c.hops;
+        }
         if (!found || score > best_score) {
             found = true;
             best_score = score;
