@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <algorithm>
 #include <limits>
+#include <stdexcept>
 
 #include "models/core/ring_queue.h"
 
@@ -23,8 +24,10 @@ public:
     /// Credits [first, first + interval, ...], `count` of them; trains must come in time order.
     void add_train(sim_ps first_ps, sim_ps interval_ps, std::uint32_t count)
     {
+        if (interval_ps > std::numeric_limits<std::uint32_t>::max())
+            throw std::length_error("credit_counter: a credit interval longer than 4.29 ms (one flit per interval)");
         if (count > 0)
-            m_trains.push_back(train{first_ps, interval_ps, count});
+            m_trains.push_back(train{first_ps, static_cast<std::uint32_t>(interval_ps), count});
     }
 
     /// Credits available at `now` (folds the trains that have arrived).
@@ -69,7 +72,7 @@ public:
 private:
     struct train {
         sim_ps first_ps;
-        sim_ps interval_ps;
+        std::uint32_t interval_ps;
         std::uint32_t count;
     };
     std::int64_t m_credits;

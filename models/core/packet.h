@@ -11,34 +11,39 @@ namespace hxsim {
 
 /// Virtual channels per port, at most: routers track a port's VCs in 64-bit masks.
 inline constexpr unsigned router_max_vcs = 64;
+/// Time of one flit on any link or crossbar, at most: credits return one flit time apart, and a
+/// credit train keeps that interval in 32 bits of picoseconds (credit_counter). Half of the 4.29 ms
+/// those hold, since a packet can drain slower than its slowest link.
+inline constexpr sim_ps max_flit_ps = 2'000'000'000;
 
-struct packet {
-    // Identity, set by the sending NIC.
+// The fields a hop reads and writes come first and fit the first cache line (packets are
+// 64-byte aligned): a large platform is memory-bound, and a packet waiting in a queue is cold.
+struct alignas(64) packet {
+    // Identity and size, set by the sending NIC.
     std::uint64_t id = 0;           ///< unique over the run
-    std::uint64_t message_id = 0;   ///< the accelerator's message this packet belongs to
-    std::uint64_t message_seq = 0;  ///< order of the message among those from src to dst
     std::uint32_t src = 0;          ///< source accelerator
     std::uint32_t dst = 0;          ///< destination accelerator
-    std::uint64_t message_bytes = 0;
-    std::uint64_t offset = 0;       ///< of this packet's bytes inside the message
     std::uint32_t bytes = 0;
     std::uint32_t flits = 0;        ///< buffer and credit footprint
-    std::uint64_t checksum = 0;     ///< of this packet's bytes, computed by the sender
-    std::vector<std::uint8_t> data; ///< the bytes themselves, for messages sent with real payload
-
     // Network state, updated hop by hop.
     std::uint8_t vc = 0;        ///< virtual channel on the link it is crossing
     std::uint8_t vc_class = 0;  ///< deadlock-avoidance class (HammingMesh: networks crossed)
     std::uint8_t arrival_class = 0;  ///< the class it arrived in at the current router
+    std::uint8_t out_vc = 0;
     std::uint16_t hops = 0;     ///< router-to-router links crossed
+    std::uint16_t out_port = 0;
+    bool routed = false;
     sim_ps injected_ps = 0;     ///< head left the source NIC
-
-    // Timing and routing of the current hop, owned by whoever holds the packet.
+    // Timing of the current hop, owned by whoever holds the packet.
     sim_ps head_ready_ps = 0;   ///< the head may move on from here
     sim_ps tail_ready_ps = 0;   ///< the tail is here; nothing can finish streaming before it
-    std::uint16_t out_port = 0;
-    std::uint8_t out_vc = 0;
-    bool routed = false;
+    // The message it belongs to, read by the NICs at both ends.
+    std::uint64_t message_id = 0;   ///< the accelerator's message this packet belongs to
+    std::uint64_t message_seq = 0;  ///< order of the message among those from src to dst
+    std::uint64_t message_bytes = 0;
+    std::uint64_t offset = 0;       ///< of this packet's bytes inside the message
+    std::uint64_t checksum = 0;     ///< of this packet's bytes, computed by the sender
+    std::vector<std::uint8_t> data; ///< the bytes themselves, for messages sent with real payload
 };
 
 /// Flits that `buffer_bytes` hold, capped so that credit arithmetic cannot overflow.

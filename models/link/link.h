@@ -60,7 +60,8 @@ private:
     unsigned int transport_dbg(link_beat&) override { return 0; }
     void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
 
-    link_params m_params;
+    // What a packet or a credit train reads and writes, from here to the end: two cache lines.
+    alignas(64) link_params m_params;
     sim_ps m_flit_ps;
     serializer m_ser;  // packet times on the wire
     sim_ps m_busy_ps = 0;

@@ -183,11 +183,9 @@ void router::wake_at(sim_ps at_ps)
 
 void router::start_of_simulation()
 {
-    m_out_links.resize(m_params.ports);
-    m_in_links.resize(m_params.ports);
     for (unsigned p = 0; p < m_params.ports; ++p) {
-        m_out_links[p].find(out[p]);
-        m_in_links[p].find(in[p]);
+        m_outputs[p].link.find(out[p]);
+        m_inputs[p].link.find(in[p]);
     }
 }
 
@@ -491,7 +489,7 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
         ovc.credits.consume(flits_needed(out_port, *pkt));
         pkt->vc = pkt->out_vc;
         sim_ps link_flit_ps = 0;
-        const sim_ps tail_left = m_out_links[out_port].send(pkt, head_out, crossed + m_params.output_latency_ps, &link_flit_ps);
+        const sim_ps tail_left = op.link.send(pkt, head_out, crossed + m_params.output_latency_ps, &link_flit_ps);
         op.link_busy_until_ps = tail_left;
         // The tail crossed the crossbar just before it went on the link: the next packet's head
         // may follow it through the crossbar right away.
@@ -515,7 +513,7 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
         if (!m_output_buffered)
             m_trace->spend(out_port, pkt->out_vc, flits_needed(out_port, *pkt), now);
     }
-    m_in_links[in_port].return_credits(static_cast<std::uint8_t>(in_vc), resident, first - now + m_params.credit_delay_ps,
+    ip.link.return_credits(static_cast<std::uint8_t>(in_vc), resident, first - now + m_params.credit_delay_ps,
                                interval);
     ++pkt->hops;
 
@@ -587,7 +585,7 @@ void router::start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps s
     if (m_trace)
         m_trace->spend(out_port, vc, flits_needed(out_port, *pkt), start);
     pkt->vc = static_cast<std::uint8_t>(vc);
-    const sim_ps free_at = m_out_links[out_port].send(pkt, start, pkt->tail_ready_ps);
+    const sim_ps free_at = op.link.send(pkt, start, pkt->tail_ready_ps);
     op.link_busy_until_ps = free_at;
     op.next_vc = vc + 1;
     op.releases.push_back(release{free_at, pkt->id, pkt->flits, static_cast<std::uint8_t>(vc)});

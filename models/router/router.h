@@ -88,19 +88,20 @@ private:
         std::uint16_t in_port;
         std::uint8_t in_vc;
     };
-    struct input_vc {
+    struct alignas(64) input_vc {
         ring_queue<packet*, 4> queue;
         std::uint32_t used_flits = 0;
     };
     struct input_port {
         sim_ps busy_until_ps = 0;  // crossbar input streaming a packet
+        link_end link;             // behind in[port], called without touching the socket
     };
-    struct output_vc {
-        ring_queue<packet*> queue;      // output buffer, waiting for the link
-        std::uint32_t free_flits = 0;   // output buffer space
+    struct alignas(64) output_vc {
         std::uint32_t queued_flits = 0;
+        std::uint32_t free_flits = 0;   // output buffer space
         credit_counter credits;         // downstream input buffer space
         std::uint64_t owner = no_owner; // wormhole: the packet holding this VC
+        ring_queue<packet*> queue;      // output buffer, waiting for the link
     };
     /// A packet's tail has left on the link: its output buffer space (or, wormhole, its VC) frees.
     struct release {
@@ -109,9 +110,7 @@ private:
         std::uint32_t flits;
         std::uint8_t vc;
     };
-    struct output_port {
-        ring_queue<release> releases;   // in time order (the link sends one packet at a time)
-        ring_queue<request, 4> requests;  // oldest first
+    struct alignas(64) output_port {
         sim_ps crossbar_busy_until_ps = 0;
         sim_ps link_busy_until_ps = 0;
         unsigned next_vc = 0;           // round robin over VCs on the link
@@ -119,6 +118,9 @@ private:
         // Bit v: output VC v has packets queued for the link. try_link() reads the VCs that do,
         // not every VC's queue (each its own cache line, cold on a large platform).
         std::uint64_t queued_vcs = 0;
+        link_end link;                  // behind out[port], called without touching the socket
+        ring_queue<request, 4> requests;  // oldest first
+        ring_queue<release> releases;   // in time order (the link sends one packet at a time)
     };
     static constexpr std::uint64_t no_owner = ~0ull;
     static constexpr std::uint16_t no_port = 0xffff;
@@ -150,7 +152,7 @@ private:
     sim_ps head_crossing_ps() const;
     std::string port_name(unsigned port) const;
 
-    router_params m_params;
+    alignas(64) router_params m_params;  // the hot fields from here on start a cache line
     unsigned m_vcs_per_class;
     std::uint32_t m_buffer_flits;
     bool m_output_buffered;
@@ -166,9 +168,6 @@ private:
     output_vc& output_vc_at(unsigned port, unsigned vc) { return m_output_vcs[port * m_params.vcs + vc]; }
     const input_vc& input_vc_at(unsigned port, unsigned vc) const { return m_input_vcs[port * m_params.vcs + vc]; }
     const output_vc& output_vc_at(unsigned port, unsigned vc) const { return m_output_vcs[port * m_params.vcs + vc]; }
-    // Per port, the links behind `out` and `in`, called without touching the sockets.
-    std::vector<link_end> m_out_links;
-    std::vector<link_end> m_in_links;
     switch_allocator m_allocator;
     // Scratch of allocate(), shared by every router (one allocates at a time, and nothing it calls
     // allocates in another): one set that stays in the caches rather than three blocks a router.

@@ -897,6 +897,19 @@ private:
                              c.vcs));
         }
 
+        // Credits come back one flit time apart, kept in 32 bits of picoseconds (credit_counter):
+        // every bandwidth must carry a flit within max_flit_ps.
+        for (const auto& [key, bps] : {std::pair<const char*, std::uint64_t>{"link.bandwidth", c.link.bandwidth_bps},
+                                       {"nic.injection_bandwidth", c.nic.injection_bandwidth_bps},
+                                       {"router.crossbar_bandwidth", c.router.crossbar_bandwidth_bps},
+                                       {"switch.crossbar_bandwidth", c.net_switch.crossbar_bandwidth_bps}}) {
+            if (serialization_ps(c.flit_bytes, bps) > max_flit_ps)
+                fail({key, "router.flit"},
+                     fmt::format("{}: a flit of {} takes {} at {}, more than the {} hxsim models", key,
+                                 format_size_bytes(c.flit_bytes), format_time_ps(serialization_ps(c.flit_bytes, bps)),
+                                 format_bandwidth_bps(bps), format_time_ps(max_flit_ps)));
+        }
+
         // A router keeps a bit per VC of a port (which of its output VCs hold packets for the link).
         if (c.vcs > router_max_vcs)
             fail({"router.vcs"}, fmt::format("router.vcs: at most {} virtual channels per port, but router.vcs is {}",

@@ -434,6 +434,17 @@ TEST(config, more_vcs_than_a_router_tracks)
     EXPECT_EQ(load_config(fixture("empty.yaml"), {"router.vcs=64"}).vcs, 64u);
 }
 
+TEST(config, a_flit_slower_than_the_model_keeps)
+{
+    EXPECT_EQ(error_of_set({"link.bandwidth=1Mbps"}),
+              "--set link.bandwidth=1Mbps: link.bandwidth: a flit of 256B takes 2.048ms at 1Mbps, more than "
+              "the 2ms hxsim models");
+    EXPECT_EQ(error_of_set({"router.flit=16B", "switch.crossbar_bandwidth=64bps"}),
+              "--set switch.crossbar_bandwidth=64bps: switch.crossbar_bandwidth: a flit of 16B takes 2s at "
+              "64bps, more than the 2ms hxsim models");
+    EXPECT_EQ(load_config(fixture("empty.yaml"), {"link.bandwidth=2Mbps"}).link.bandwidth_bps, 2'000'000u);
+}
+
 TEST(config, buffer_smaller_than_a_packet)
 {
     const std::string path = fixture("small_buffer.yaml");
