@@ -233,7 +233,7 @@ void router::apply_releases(unsigned out_port, sim_ps now)
         const release& r = op.releases.front();
         output_vc& ovc = output_vc_at(out_port, r.vc);
         ovc.free_flits += r.flits;
-        if (ovc.owner == r.packet_id)
+        if (m_params.wormhole && ovc.owner == r.packet_id)
             ovc.owner = no_owner;
         op.releases.pop_front();
     }
