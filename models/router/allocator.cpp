@@ -66,12 +66,13 @@ void switch_allocator::separable(const std::vector<allocation_request>& requests
         return;
     }
     separable_scratch& s = scratch();
-    // Input stage: one request per input port. Each port's arbiter sees its requests in order and
-    // keeps the first best (pick()); only the ports with requests are visited, in port order, so
-    // that a wide switch with few requests costs what they do.
-    const auto arbitrate = [&](auto&& candidates, bool by_output, std::vector<unsigned>& pointers) {
+    // One stage: each port's arbiter sees its requests (candidates(k), k < count: indices into
+    // `requests`) in order and keeps the first best (pick()); then only the ports with requests
+    // are visited, in port order, so that a wide switch with few requests costs what they do.
+    const auto arbitrate = [&](std::size_t count, auto candidates, bool by_output, std::vector<unsigned>& pointers) {
         s.touched.clear();
-        for (unsigned i : candidates) {
+        for (std::size_t k = 0; k < count; ++k) {
+            const unsigned i = candidates(k);
             const allocation_request& r = requests[i];
             const unsigned port = by_output ? r.in_port : r.out_port;
             unsigned& best = s.best[port];
@@ -84,14 +85,15 @@ void switch_allocator::separable(const std::vector<allocation_request>& requests
         }
         std::sort(s.touched.begin(), s.touched.end());
     };
+    // Input stage: one request per input port.
     s.winners.clear();
-    arbitrate(index_range{static_cast<unsigned>(requests.size())}, true, m_input_pointer);
+    arbitrate(requests.size(), [](std::size_t k) { return static_cast<unsigned>(k); }, true, m_input_pointer);
     for (unsigned in : s.touched) {
         s.winners.push_back(s.best[in]);
         s.best[in] = none;
     }
     // Output stage: one input per output port, among the inputs' winners in input port order.
-    arbitrate(s.winners, false, m_output_pointer);
+    arbitrate(s.winners.size(), [&](std::size_t k) { return s.winners[k]; }, false, m_output_pointer);
     for (unsigned out : s.touched) {
         const unsigned g = s.best[out];
         s.best[out] = none;

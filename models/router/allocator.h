@@ -48,18 +48,6 @@ private:
     std::vector<unsigned> m_input_pointer;   // next output an input favours
     std::vector<unsigned> m_output_pointer;  // next input an output favours
     static constexpr unsigned none = ~0u;
-    /// 0, 1, ..., size - 1 (the indices of all requests), without storing them.
-    struct index_range {
-        unsigned size;
-        struct iterator {
-            unsigned i;
-            unsigned operator*() const { return i; }
-            iterator& operator++() { ++i; return *this; }
-            bool operator!=(const iterator& o) const { return i != o.i; }
-        };
-        iterator begin() const { return {0}; }
-        iterator end() const { return {size}; }
-    };
     // Scratch of separable(), shared by every allocator (one allocates at a time): it stays in the
     // caches.
     struct separable_scratch {
