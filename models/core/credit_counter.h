@@ -15,6 +15,11 @@
 
 namespace hxsim {
 
+/// Time of one flit on any link or crossbar, at most (checked on the configuration): credits return
+/// one flit time apart, and a train keeps that interval in 32 bits of picoseconds. Half of the
+/// 4.29 ms those hold, since a packet can drain slower than its slowest link.
+inline constexpr sim_ps max_flit_ps = 2'000'000'000;
+
 class credit_counter {
 public:
     static constexpr sim_ps never = std::numeric_limits<sim_ps>::max();

@@ -11,10 +11,6 @@ namespace hxsim {
 
 /// Virtual channels per port, at most: routers track a port's VCs in 64-bit masks.
 inline constexpr unsigned router_max_vcs = 64;
-/// Time of one flit on any link or crossbar, at most: credits return one flit time apart, and a
-/// credit train keeps that interval in 32 bits of picoseconds (credit_counter). Half of the 4.29 ms
-/// those hold, since a packet can drain slower than its slowest link.
-inline constexpr sim_ps max_flit_ps = 2'000'000'000;
 
 // The fields a hop reads and writes come first and fit the first cache line (packets are
 // 64-byte aligned): a large platform is memory-bound, and a packet waiting in a queue is cold.

@@ -3,6 +3,7 @@
 // overrides, error messages and describe_parameters() are all driven by it.
 #include "models/sim/config.h"
 
+#include "models/core/credit_counter.h"
 #include "models/core/packet.h"
 #include "models/router/rtl_router_shape.h"
 #include "models/topology/hammingmesh_shape.h"
@@ -903,11 +904,12 @@ private:
                                        {"nic.injection_bandwidth", c.nic.injection_bandwidth_bps},
                                        {"router.crossbar_bandwidth", c.router.crossbar_bandwidth_bps},
                                        {"switch.crossbar_bandwidth", c.net_switch.crossbar_bandwidth_bps}}) {
-            if (serialization_ps(c.flit_bytes, bps) > max_flit_ps)
+            const sim_ps flit_ps = serialization_ps(c.flit_bytes, bps);
+            if (flit_ps > max_flit_ps)
                 fail({key, "router.flit"},
                      fmt::format("{}: a flit of {} takes {} at {}, more than the {} hxsim models", key,
-                                 format_size_bytes(c.flit_bytes), format_time_ps(serialization_ps(c.flit_bytes, bps)),
-                                 format_bandwidth_bps(bps), format_time_ps(max_flit_ps)));
+                                 format_size_bytes(c.flit_bytes), format_time_ps(flit_ps), format_bandwidth_bps(bps),
+                                 format_time_ps(max_flit_ps)));
         }
 
         // A router keeps a bit per VC of a port (which of its output VCs hold packets for the link).
