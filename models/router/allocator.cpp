@@ -8,11 +8,11 @@ switch_allocator::switch_allocator(unsigned ports, allocator_kind kind, unsigned
     : m_ports(ports), m_kind(kind), m_iterations(iterations == 0 ? 1 : iterations), m_by_age(by_age),
       m_input_pointer(ports, 0), m_output_pointer(ports, 0)
 {
-    if (scratch().best.size() < ports)
-        scratch().best.resize(ports, none);
-    if (kind == allocator_kind::islip) {
-        m_by_port.resize(ports);
-        m_offers.resize(ports);
+    if (shared_separable().best.size() < ports)
+        shared_separable().best.resize(ports, none);
+    if (kind == allocator_kind::islip && shared_islip().by_port.size() < ports) {
+        shared_islip().by_port.resize(ports);
+        shared_islip().offers.resize(ports);
     }
 }
 
@@ -38,9 +38,15 @@ unsigned switch_allocator::pick(const std::vector<allocation_request>& requests,
     return best;
 }
 
-switch_allocator::separable_scratch& switch_allocator::scratch()
+switch_allocator::separable_scratch& switch_allocator::shared_separable()
 {
     static separable_scratch shared;
+    return shared;
+}
+
+switch_allocator::islip_scratch& switch_allocator::shared_islip()
+{
+    static islip_scratch shared;
     return shared;
 }
 
@@ -65,7 +71,7 @@ void switch_allocator::separable(const std::vector<allocation_request>& requests
         m_input_pointer[r.in_port] = (r.out_port + 1) % m_ports;
         return;
     }
-    separable_scratch& s = scratch();
+    separable_scratch& s = shared_separable();
     // One stage: each port's arbiter sees its requests (candidates(k), k < count: indices into
     // `requests`) in order and keeps the first best (pick()); then only the ports with requests
     // are visited, in port order, so that a wide switch with few requests costs what they do.
@@ -105,39 +111,37 @@ void switch_allocator::separable(const std::vector<allocation_request>& requests
 
 void switch_allocator::islip(const std::vector<allocation_request>& requests, std::vector<unsigned>& grants)
 {
-    std::vector<std::uint8_t>& input_matched = m_input_matched;
-    std::vector<std::uint8_t>& output_matched = m_output_matched;
-    input_matched.assign(m_ports, 0);
-    output_matched.assign(m_ports, 0);
-    std::vector<std::vector<unsigned>>& offers = m_offers;
+    islip_scratch& s = shared_islip();
+    s.input_matched.assign(m_ports, 0);
+    s.output_matched.assign(m_ports, 0);
     for (unsigned iteration = 0; iteration < m_iterations; ++iteration) {
         // Grant: every unmatched output offers itself to one unmatched requesting input.
-        for (auto& list : m_by_port)
-            list.clear();
+        for (unsigned p = 0; p < m_ports; ++p)
+            s.by_port[p].clear();
         for (unsigned i = 0; i < requests.size(); ++i)
-            if (!input_matched[requests[i].in_port] && !output_matched[requests[i].out_port])
-                m_by_port[requests[i].out_port].push_back(i);
-        for (auto& list : offers)
-            list.clear();
+            if (!s.input_matched[requests[i].in_port] && !s.output_matched[requests[i].out_port])
+                s.by_port[requests[i].out_port].push_back(i);
+        for (unsigned p = 0; p < m_ports; ++p)
+            s.offers[p].clear();
         bool any = false;
         for (unsigned out = 0; out < m_ports; ++out) {
-            if (m_by_port[out].empty())
+            if (s.by_port[out].empty())
                 continue;
-            const unsigned g = pick(requests, m_by_port[out], m_output_pointer[out], false);
-            offers[requests[g].in_port].push_back(g);
+            const unsigned g = pick(requests, s.by_port[out], m_output_pointer[out], false);
+            s.offers[requests[g].in_port].push_back(g);
             any = true;
         }
         if (!any)
             break;
         // Accept: every input takes one offer.
         for (unsigned in = 0; in < m_ports; ++in) {
-            if (offers[in].empty())
+            if (s.offers[in].empty())
                 continue;
-            const unsigned a = pick(requests, offers[in], m_input_pointer[in], true);
+            const unsigned a = pick(requests, s.offers[in], m_input_pointer[in], true);
             const unsigned out = requests[a].out_port;
             grants.push_back(a);
-            input_matched[in] = 1;
-            output_matched[out] = 1;
+            s.input_matched[in] = 1;
+            s.output_matched[out] = 1;
             if (iteration == 0) {
                 m_output_pointer[out] = (in + 1) % m_ports;
                 m_input_pointer[in] = (out + 1) % m_ports;

@@ -55,10 +55,15 @@ private:
         std::vector<unsigned> touched;  // the ports with requests
         std::vector<unsigned> winners;  // of the input stage
     };
-    static separable_scratch& scratch();
-    std::vector<std::vector<unsigned>> m_by_port;  // scratch of islip()
-    std::vector<std::uint8_t> m_input_matched, m_output_matched;  // scratch of islip()
-    std::vector<std::vector<unsigned>> m_offers;   // scratch of islip()
+    static separable_scratch& shared_separable();
+    // Scratch of islip(), shared likewise (sized for the widest switch; an allocator uses its
+    // first m_ports entries).
+    struct islip_scratch {
+        std::vector<std::vector<unsigned>> by_port;  // per output, the requests still matchable
+        std::vector<std::vector<unsigned>> offers;   // per input, the outputs' grants
+        std::vector<std::uint8_t> input_matched, output_matched;
+    };
+    static islip_scratch& shared_islip();
 };
 
 }  // namespace hxsim

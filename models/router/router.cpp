@@ -66,15 +66,15 @@ struct router::trace_state {
 
 namespace {
 
-void set_bit(std::vector<std::uint64_t>& bits, unsigned i) { bits[i / 64] |= std::uint64_t{1} << (i % 64); }
-bool test_bit(const std::vector<std::uint64_t>& bits, unsigned i) { return (bits[i / 64] >> (i % 64)) & 1; }
-void clear_bit(std::vector<std::uint64_t>& bits, unsigned i) { bits[i / 64] &= ~(std::uint64_t{1} << (i % 64)); }
+void set_bit(std::uint64_t* bits, unsigned i) { bits[i / 64] |= std::uint64_t{1} << (i % 64); }
+bool test_bit(const std::uint64_t* bits, unsigned i) { return (bits[i / 64] >> (i % 64)) & 1; }
+void clear_bit(std::uint64_t* bits, unsigned i) { bits[i / 64] &= ~(std::uint64_t{1} << (i % 64)); }
 
-/// Calls f(i) for every set bit i, in increasing order; f may clear bits.
+/// Calls f(i) for every set bit i of the `words` words at `bits`, in increasing order; f may clear bits.
 template <typename F>
-void for_each_bit(const std::vector<std::uint64_t>& bits, F f)
+void for_each_bit(const std::uint64_t* bits, unsigned words, F f)
 {
-    for (unsigned w = 0; w < bits.size(); ++w)
+    for (unsigned w = 0; w < words; ++w)
         for (std::uint64_t word = bits[w]; word != 0; word &= word - 1)
             f(w * 64 + static_cast<unsigned>(__builtin_ctzll(word)));
 }
@@ -91,13 +91,13 @@ void drop_due(std::vector<sim_ps>& instants, sim_ps now)
 }  // namespace
 
 router::router(const sc_core::sc_module_name& name, const router_params& params)
-    : router_base(name), m_params(params),
-      m_vcs_per_class(params.vcs / params.routing->vc_classes()),
+    : router_base(name), m_vcs_per_class(params.vcs / params.routing->vc_classes()),
       m_buffer_flits(buffer_flits(params.buffer_bytes, params.flit_bytes)),
       m_output_buffered(params.output_buffer_bytes > 0),
       m_crossbar_flit_ps(serialization_ps(params.flit_bytes, params.crossbar_bandwidth_bps)),
       m_crossbar_ser(params.crossbar_bandwidth_bps),
-      m_allocator(params.ports, params.allocator, params.allocator_iterations, params.age_arbitration)
+      m_allocator(params.ports, params.allocator, params.allocator_iterations, params.age_arbitration),
+      m_params(params)
 {
     if (params.vcs > router_max_vcs)
         throw std::invalid_argument(fmt::format("{}: {} VCs per port, more than the {} a router tracks", this->name(),
@@ -117,11 +117,8 @@ router::router(const sc_core::sc_module_name& name, const router_params& params)
 
     m_inputs.resize(params.ports);
     m_outputs.resize(params.ports);
-    m_requesting.assign((params.ports + 63) / 64, 0);
-    m_link_waiting.assign((params.ports + 63) / 64, 0);
-    m_watched.assign((params.ports + 63) / 64, 0);
-    m_link_starved.assign((params.ports + 63) / 64, 0);
-    m_link_retry_ps.assign(params.ports, 0);
+    m_bit_words = (params.ports + 63) / 64;
+    m_port_state.assign(std::size_t{port_sets} * m_bit_words + params.ports, 0);
     const std::uint32_t output_flits = buffer_flits(params.output_buffer_bytes, params.flit_bytes);
     m_input_vcs.resize(std::size_t{params.ports} * params.vcs);
     m_output_vcs.resize(std::size_t{params.ports} * params.vcs);
@@ -217,9 +214,9 @@ void router::credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps)
     // Counted from at_ps on (credit_counter): the router looks again then only if a packet waits
     // for them, queued for this output's link or blocked with this output among its choices.
     output_vc_at(port, beat.vc).credits.add_train(at_ps, beat.interval_ps, beat.credits);
-    bool look = test_bit(m_watched, port);
-    if (test_bit(m_link_starved, port) && m_link_retry_ps[port] > at_ps) {
-        m_link_retry_ps[port] = at_ps;
+    bool look = test_bit(port_bits(watched), port);
+    if (test_bit(port_bits(link_starved), port) && link_retry_ps(port) > at_ps) {
+        link_retry_ps(port) = at_ps;
         look = true;
     }
     if (look)
@@ -250,12 +247,12 @@ void router::wake()
     // A clocked router is woken on its clock edges only: its actions and wake_at() instants are
     // aligned (credits no longer come as actions at their own times).
     allocate(now);
-    for_each_bit(m_link_waiting, [&](unsigned o) {
-        if (m_link_retry_ps[o] > now)
+    for_each_bit(port_bits(link_waiting), m_bit_words, [&](unsigned o) {
+        if (link_retry_ps(o) > now)
             return;
         try_link(o, now);
         if (m_outputs[o].queued_packets == 0)
-            clear_bit(m_link_waiting, o);
+            clear_bit(port_bits(link_waiting), o);
     });
     sim_ps next = m_actions.empty() ? scheduled_wake::none : m_actions.next_ps();
     if (!m_wake_ups.empty())
@@ -274,7 +271,7 @@ void router::head_ready(unsigned port, unsigned vc)
         return;
     route(port, pkt);
     m_outputs[pkt.out_port].requests.push_back(request{static_cast<std::uint16_t>(port), static_cast<std::uint8_t>(vc)});
-    set_bit(m_requesting, pkt.out_port);
+    set_bit(port_bits(requesting), pkt.out_port);
 }
 
 void router::route(unsigned port, packet& pkt, bool watch)
@@ -298,7 +295,7 @@ void router::route(unsigned port, packet& pkt, bool watch)
     for (unsigned i = 0; i < candidates.count; ++i) {
         const route_candidate& c = candidates.items[i];
         if (watch)
-            set_bit(m_watched, c.port);
+            set_bit(port_bits(watched), c.port);
         std::int64_t port_room = 0, vc_room = 0;
         unsigned vc = 0;
         for (unsigned k = 0; k < m_vcs_per_class; ++k) {
@@ -369,15 +366,15 @@ router::allocation_scratch& router::scratch()
 
 void router::allocate(sim_ps now)
 {
-    std::fill(m_watched.begin(), m_watched.end(), 0);
+    std::fill_n(port_bits(watched), m_bit_words, 0);
     allocation_scratch& s = scratch();
     std::vector<allocation_request>& requests = s.requests;
     requests.clear();
     s.blocked.clear();
-    for_each_bit(m_requesting, [&](unsigned o) {
+    for_each_bit(port_bits(requesting), m_bit_words, [&](unsigned o) {
         output_port& op = m_outputs[o];
         if (op.requests.empty()) {
-            clear_bit(m_requesting, o);
+            clear_bit(port_bits(requesting), o);
             return;
         }
         if (op.crossbar_busy_until_ps > now) {
@@ -410,7 +407,7 @@ void router::allocate(sim_ps now)
         if (pkt.out_port != before) {
             drop_request(before, r.in_port, r.in_vc);
             m_outputs[pkt.out_port].requests.push_back(r);
-            set_bit(m_requesting, pkt.out_port);
+            set_bit(port_bits(requesting), pkt.out_port);
         }
         const sim_ps crossbar_free = m_outputs[pkt.out_port].crossbar_busy_until_ps;
         if (crossbar_free > now)
@@ -478,8 +475,8 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
             ovc.queue.push_back(pkt);
             ++op.queued_packets;
             op.queued_vcs |= std::uint64_t{1} << pkt->out_vc;
-            set_bit(m_link_waiting, out_port);
-            m_link_retry_ps[out_port] = 0;
+            set_bit(port_bits(link_waiting), out_port);
+            link_retry_ps(out_port) = 0;
             // Sent when its head is through, or when the link is free (a packet on it now wakes
             // the router when its tail has left only if another waits: this one asks here).
             wake_at(std::max(head_out, op.link_busy_until_ps));
@@ -530,7 +527,7 @@ void router::drop_request(unsigned out_port, unsigned in_port, unsigned in_vc)
         ++i;
     requests.erase(i);
     if (requests.empty())
-        clear_bit(m_requesting, out_port);
+        clear_bit(port_bits(requesting), out_port);
 }
 
 void router::try_link(unsigned out_port, sim_ps now)
@@ -538,8 +535,8 @@ void router::try_link(unsigned out_port, sim_ps now)
     // Whatever keeps this output from sending now also tells when to look again (the earliest
     // link, head or credit time); until then, or until a packet or credits come, it is skipped.
     output_port& op = m_outputs[out_port];
-    sim_ps& retry = m_link_retry_ps[out_port];
-    clear_bit(m_link_starved, out_port);  // until a packet is found waiting for credits below
+    sim_ps& retry = link_retry_ps(out_port);
+    clear_bit(port_bits(link_starved), out_port);  // until a packet is found waiting for credits below
     if (op.link_busy_until_ps > now) {
         retry = op.link_busy_until_ps;
         wake_at(retry);
@@ -562,11 +559,11 @@ void router::try_link(unsigned out_port, sim_ps now)
             if (when != credit_counter::never)
                 wake_at(when);
             else
-                set_bit(m_link_starved, out_port);
+                set_bit(port_bits(link_starved), out_port);
             retry = std::min(retry, when);
             continue;
         }
-        clear_bit(m_link_starved, out_port);  // looked at again when the tail has left
+        clear_bit(port_bits(link_starved), out_port);  // looked at again when the tail has left
         ovc.queue.pop_front();
         if (ovc.queue.empty())
             op.queued_vcs &= ~(std::uint64_t{1} << v);
@@ -591,7 +588,7 @@ void router::start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps s
     op.releases.push_back(release{free_at, pkt->id, pkt->flits, static_cast<std::uint8_t>(vc)});
     // The next packet waiting for this link goes when the tail has left; a request waiting for
     // output buffer room looks again then.
-    if (op.queued_packets > 0 || test_bit(m_watched, out_port))
+    if (op.queued_packets > 0 || test_bit(port_bits(watched), out_port))
         wake_at(free_at);
 }
 

@@ -61,8 +61,8 @@ struct router_params {
     bool age_arbitration = false;
     const routing_algorithm* routing = nullptr;
     forward_observer* observer = nullptr;  ///< optional
-    std::vector<std::string> port_names;   ///< socket suffixes, e.g. {"local", "N", "E", "S", "W"}
     std::vector<std::uint32_t> downstream_buffer_flits;  ///< per output port, per VC: initial credits
+    std::vector<std::string> port_names;   ///< socket suffixes, e.g. {"local", "N", "E", "S", "W"}
 };
 
 class router : public router_base, public traceable, private link_port_owner {
@@ -131,7 +131,7 @@ private:
 
     void wake();
     void head_ready(unsigned port, unsigned vc);
-    /// Chooses pkt's output and VC; `watch`: a blocked packet, whose candidates are m_watched.
+    /// Chooses pkt's output and VC; `watch`: a blocked packet, whose candidates are watched.
     void route(unsigned port, packet& pkt, bool watch = false);
     void allocate(sim_ps now);
     bool can_take(unsigned out_port, const packet& pkt, sim_ps now);
@@ -152,8 +152,7 @@ private:
     sim_ps head_crossing_ps() const;
     std::string port_name(unsigned port) const;
 
-    alignas(64) router_params m_params;  // the hot fields from here on start a cache line
-    unsigned m_vcs_per_class;
+    alignas(64) unsigned m_vcs_per_class;  // the hot fields from here on start a cache line
     std::uint32_t m_buffer_flits;
     bool m_output_buffered;
     sim_ps m_crossbar_flit_ps;
@@ -177,20 +176,27 @@ private:
         std::vector<request> blocked;  // requests their output could not take
     };
     static allocation_scratch& scratch();
-    // Outputs with requests, and outputs with packets waiting for their link, as bit sets: a wake
-    // visits only those, in port order (which keeps runs identical), not every port of a switch.
-    std::vector<std::uint64_t> m_requesting;
-    std::vector<std::uint64_t> m_link_waiting;
-    // Per output: before this time try_link() can send nothing (0: look now). Set by try_link,
-    // cleared by what changes its answer: a packet queued for the link, credits arriving.
-    std::vector<sim_ps> m_link_retry_ps;
-    // Outputs among the choices of a packet its output could not take in the last allocation:
-    // credits arriving there, or a tail leaving (output buffer room), wake the router, and the
-    // packet chooses again. Other waits (a busy input, crossbar or link) wake when they end.
-    std::vector<std::uint64_t> m_watched;
-    // Outputs whose link has a packet waiting for credits that no announced credits will give
-    // (try_link): credits arriving there wake the router. Other link waits have their instant.
-    std::vector<std::uint64_t> m_link_starved;
+    // Sets of outputs, as bit sets of m_bit_words words each: a wake visits only the outputs in a
+    // set, in port order (which keeps runs identical), not every port of a switch.
+    enum port_set : unsigned {
+        requesting,    // outputs with requests
+        link_waiting,  // outputs with packets waiting for their link
+        // Outputs among the choices of a packet its output could not take in the last allocation:
+        // credits arriving there, or a tail leaving (output buffer room), wake the router, and the
+        // packet chooses again. Other waits (a busy input, crossbar or link) wake when they end.
+        watched,
+        // Outputs whose link has a packet waiting for credits that no announced credits will give
+        // (try_link): credits arriving there wake the router. Other link waits have their instant.
+        link_starved,
+        port_sets
+    };
+    // The sets, then per output the time before which try_link() can send nothing (0: look now;
+    // set by try_link, cleared by what changes its answer: a packet queued for the link, credits
+    // arriving). One block, a line or two for a router of up to 64 ports, not five heap blocks.
+    std::vector<std::uint64_t> m_port_state;
+    unsigned m_bit_words = 0;
+    std::uint64_t* port_bits(port_set set) { return m_port_state.data() + set * m_bit_words; }
+    sim_ps& link_retry_ps(unsigned port) { return m_port_state[port_sets * m_bit_words + port]; }
     action_queue<action> m_actions;
     scheduled_wake m_wake{[this] { wake(); }};
     // Instants to wake at with no action due (a condition a waiting packet looks at again), one
@@ -198,6 +204,7 @@ private:
     // dozens, found by binary search).
     std::vector<sim_ps> m_wake_ups;
     std::unique_ptr<trace_state> m_trace;  // null unless traced
+    router_params m_params;  // last: its port names, at its end, are not read by a hop
 };
 
 }  // namespace hxsim
