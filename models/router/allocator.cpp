@@ -6,7 +6,7 @@ namespace hxsim {
 
 switch_allocator::switch_allocator(unsigned ports, allocator_kind kind, unsigned iterations, bool by_age)
     : m_ports(ports), m_kind(kind), m_iterations(iterations == 0 ? 1 : iterations), m_by_age(by_age),
-      m_input_pointer(ports, 0), m_output_pointer(ports, 0)
+      m_input_pointer(std::make_unique<unsigned[]>(ports)), m_output_pointer(std::make_unique<unsigned[]>(ports))
 {
     if (shared_separable().best.size() < ports)
         shared_separable().best.resize(ports, none);
@@ -75,7 +75,7 @@ void switch_allocator::separable(const std::vector<allocation_request>& requests
     // One stage: each port's arbiter sees its requests (candidates(k), k < count: indices into
     // `requests`) in order and keeps the first best (pick()); then only the ports with requests
     // are visited, in port order, so that a wide switch with few requests costs what they do.
-    const auto arbitrate = [&](std::size_t count, auto candidates, bool by_output, std::vector<unsigned>& pointers) {
+    const auto arbitrate = [&](std::size_t count, auto candidates, bool by_output, const unsigned* pointers) {
         s.touched.clear();
         for (std::size_t k = 0; k < count; ++k) {
             const unsigned i = candidates(k);
@@ -93,13 +93,13 @@ void switch_allocator::separable(const std::vector<allocation_request>& requests
     };
     // Input stage: one request per input port.
     s.winners.clear();
-    arbitrate(requests.size(), [](std::size_t k) { return static_cast<unsigned>(k); }, true, m_input_pointer);
+    arbitrate(requests.size(), [](std::size_t k) { return static_cast<unsigned>(k); }, true, m_input_pointer.get());
     for (unsigned in : s.touched) {
         s.winners.push_back(s.best[in]);
         s.best[in] = none;
     }
     // Output stage: one input per output port, among the inputs' winners in input port order.
-    arbitrate(s.winners.size(), [&](std::size_t k) { return s.winners[k]; }, false, m_output_pointer);
+    arbitrate(s.winners.size(), [&](std::size_t k) { return s.winners[k]; }, false, m_output_pointer.get());
     for (unsigned out : s.touched) {
         const unsigned g = s.best[out];
         s.best[out] = none;

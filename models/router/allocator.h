@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "models/core/sim_time.h"
@@ -45,8 +46,8 @@ private:
     allocator_kind m_kind;
     unsigned m_iterations;
     bool m_by_age;
-    std::vector<unsigned> m_input_pointer;   // next output an input favours
-    std::vector<unsigned> m_output_pointer;  // next input an output favours
+    std::unique_ptr<unsigned[]> m_input_pointer;   // per input, the next output it favours
+    std::unique_ptr<unsigned[]> m_output_pointer;  // per output, the next input it favours
     static constexpr unsigned none = ~0u;
     // Scratch of separable(), shared by every allocator (one allocates at a time): it stays in the
     // caches.

@@ -115,13 +115,13 @@ router::router(const sc_core::sc_module_name& name, const router_params& params)
         return new link_initiator_socket(("out_" + port_name(i)).c_str(), *this, static_cast<unsigned>(i));
     });
 
-    m_inputs.resize(params.ports);
-    m_outputs.resize(params.ports);
+    m_inputs = std::make_unique<input_port[]>(params.ports);
+    m_outputs = std::make_unique<output_port[]>(params.ports);
     m_bit_words = (params.ports + 63) / 64;
-    m_port_state.assign(std::size_t{port_sets} * m_bit_words + params.ports, 0);
+    m_port_state = std::make_unique<std::uint64_t[]>(std::size_t{port_sets} * m_bit_words + params.ports);
     const std::uint32_t output_flits = buffer_flits(params.output_buffer_bytes, params.flit_bytes);
-    m_input_vcs.resize(std::size_t{params.ports} * params.vcs);
-    m_output_vcs.resize(std::size_t{params.ports} * params.vcs);
+    m_input_vcs = std::make_unique<input_vc[]>(std::size_t{params.ports} * params.vcs);
+    m_output_vcs = std::make_unique<output_vc[]>(std::size_t{params.ports} * params.vcs);
     for (unsigned p = 0; p < params.ports; ++p)
         for (unsigned v = 0; v < params.vcs; ++v) {
             output_vc& ovc = output_vc_at(p, v);
@@ -596,7 +596,7 @@ std::string router::describe_buffers() const
 {
     std::ostringstream os;
     const sim_ps now = now_ps();
-    for (unsigned p = 0; p < m_inputs.size(); ++p)
+    for (unsigned p = 0; p < m_params.ports; ++p)
         for (unsigned v = 0; v < m_params.vcs; ++v) {
             const input_vc& ivc = input_vc_at(p, v);
             if (ivc.queue.empty())
@@ -613,7 +613,7 @@ std::string router::describe_buffers() const
             }
             os << '\n';
         }
-    for (unsigned p = 0; p < m_outputs.size(); ++p)
+    for (unsigned p = 0; p < m_params.ports; ++p)
         for (unsigned v = 0; v < m_params.vcs; ++v) {
             auto& ovc = const_cast<output_vc&>(output_vc_at(p, v));
             if (ovc.queue.empty())

@@ -41,27 +41,30 @@
 
 namespace hxsim {
 
+/// A router's parameters: first those a hop reads (a router keeps its copy next to its hot state),
+/// then those read when it is built.
 struct router_params {
     std::uint32_t id = 0;                 ///< this router's index for the routing algorithm
     unsigned ports = 0;
     unsigned vcs = 0;                     ///< per port, split evenly among the routing's classes
-    std::uint64_t flit_bytes = 0;         ///< buffer and credit unit
-    std::uint64_t buffer_bytes = 0;       ///< input buffer, per port and VC
-    std::uint64_t output_buffer_bytes = 0;  ///< output buffer per port and VC; 0: none (crossbar feeds the link)
-    sim_ps input_latency_ps = 0;
-    sim_ps output_latency_ps = 0;
-    std::uint64_t crossbar_bandwidth_bps = 0;
-    sim_ps clock_period_ps = 0;           ///< 0: unclocked (latencies only); else events align to its edges
     unsigned pre_switch_cycles = 0;       ///< route computation + VC allocation + switch allocation
     unsigned switch_traversal_cycles = 0; ///< head through the crossbar; 0: one flit time at its bandwidth
-    sim_ps credit_delay_ps = 0;           ///< before a freed buffer slot's credit goes back
     bool wormhole = false;                ///< an output VC carries one packet at a time
-    allocator_kind allocator = allocator_kind::separable_input_first;
-    unsigned allocator_iterations = 1;
-    bool age_arbitration = false;
+    sim_ps input_latency_ps = 0;
+    sim_ps output_latency_ps = 0;
+    sim_ps clock_period_ps = 0;           ///< 0: unclocked (latencies only); else events align to its edges
+    sim_ps credit_delay_ps = 0;           ///< before a freed buffer slot's credit goes back
     const routing_algorithm* routing = nullptr;
     forward_observer* observer = nullptr;  ///< optional
     std::vector<std::uint32_t> downstream_buffer_flits;  ///< per output port, per VC: initial credits
+
+    std::uint64_t flit_bytes = 0;         ///< buffer and credit unit
+    std::uint64_t buffer_bytes = 0;       ///< input buffer, per port and VC
+    std::uint64_t output_buffer_bytes = 0;  ///< output buffer per port and VC; 0: none (crossbar feeds the link)
+    std::uint64_t crossbar_bandwidth_bps = 0;
+    allocator_kind allocator = allocator_kind::separable_input_first;
+    unsigned allocator_iterations = 1;
+    bool age_arbitration = false;
     std::vector<std::string> port_names;   ///< socket suffixes, e.g. {"local", "N", "E", "S", "W"}
 };
 
@@ -157,12 +160,14 @@ private:
     bool m_output_buffered;
     sim_ps m_crossbar_flit_ps;
     serializer m_crossbar_ser;  // packet times through the crossbar
-    std::vector<input_port> m_inputs;
-    std::vector<output_port> m_outputs;
+    // Per port and per VC state in arrays sized once (ports and VCs are fixed): a pointer each in
+    // the router, not a vector's three.
+    std::unique_ptr<input_port[]> m_inputs;
+    std::unique_ptr<output_port[]> m_outputs;
     // The VCs of all ports in one array each, by port then VC (input_vc_at(), output_vc_at()):
     // a port's VCs are next to each other, one pointer away from the router.
-    std::vector<input_vc> m_input_vcs;
-    std::vector<output_vc> m_output_vcs;
+    std::unique_ptr<input_vc[]> m_input_vcs;
+    std::unique_ptr<output_vc[]> m_output_vcs;
     input_vc& input_vc_at(unsigned port, unsigned vc) { return m_input_vcs[port * m_params.vcs + vc]; }
     output_vc& output_vc_at(unsigned port, unsigned vc) { return m_output_vcs[port * m_params.vcs + vc]; }
     const input_vc& input_vc_at(unsigned port, unsigned vc) const { return m_input_vcs[port * m_params.vcs + vc]; }
@@ -193,9 +198,9 @@ private:
     // The sets, then per output the time before which try_link() can send nothing (0: look now;
     // set by try_link, cleared by what changes its answer: a packet queued for the link, credits
     // arriving). One block, a line or two for a router of up to 64 ports, not five heap blocks.
-    std::vector<std::uint64_t> m_port_state;
+    std::unique_ptr<std::uint64_t[]> m_port_state;
     unsigned m_bit_words = 0;
-    std::uint64_t* port_bits(port_set set) { return m_port_state.data() + set * m_bit_words; }
+    std::uint64_t* port_bits(port_set set) { return m_port_state.get() + set * m_bit_words; }
     sim_ps& link_retry_ps(unsigned port) { return m_port_state[port_sets * m_bit_words + port]; }
     action_queue<action> m_actions;
     scheduled_wake m_wake{[this] { wake(); }};
@@ -204,7 +209,7 @@ private:
     // dozens, found by binary search).
     std::vector<sim_ps> m_wake_ups;
     std::unique_ptr<trace_state> m_trace;  // null unless traced
-    router_params m_params;  // last: its port names, at its end, are not read by a hop
+    router_params m_params;  // last: what a hop reads of it comes first
 };
 
 }  // namespace hxsim
