@@ -11,12 +11,18 @@ namespace hxsim {
 
 void payload_bytes(std::uint64_t seed, std::uint8_t* out, std::uint64_t count)
 {
-    // Eight bytes per mixed word: the content is made and checked for every message.
+    // Eight bytes per mixed word, the low byte first: the content is made and checked for every
+    // message, so whole words are stored at once where the machine is little-endian.
+    constexpr bool little_endian = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
     for (std::uint64_t word = 0; word * 8 < count; ++word) {
         std::uint64_t z = seed * 0x9e3779b97f4a7c15ULL + word;
         z = (z ^ (z >> 31)) * 0xbf58476d1ce4e5b9ULL;
         z ^= z >> 29;
         const std::uint64_t n = std::min<std::uint64_t>(8, count - word * 8);
+        if (little_endian && n == 8) {
+            std::memcpy(out + word * 8, &z, 8);
+            continue;
+        }
         for (std::uint64_t b = 0; b < n; ++b)
             out[word * 8 + b] = static_cast<std::uint8_t>(z >> (8 * b));
     }

@@ -1,5 +1,8 @@
 #include "models/nic/message.h"
 
+#include <algorithm>
+#include <array>
+
 namespace hxsim {
 
 namespace {
@@ -34,6 +37,21 @@ std::uint64_t sum_i2(std::uint64_t n)
     return static_cast<std::uint64_t>((p / 3) * (c / 2));
 }
 
+// bytes_checksum() works on blocks of this many bytes: with 16-bit positions and bytes up to 256,
+// a block's weighted sum stays below 2^31 (2048 * 2047 / 2 * 256).
+constexpr std::uint32_t checksum_block = 2048;
+
+const std::array<std::int16_t, checksum_block>& block_positions()
+{
+    static const std::array<std::int16_t, checksum_block> positions = [] {
+        std::array<std::int16_t, checksum_block> p{};
+        for (std::uint32_t i = 0; i < checksum_block; ++i)
+            p[i] = static_cast<std::int16_t>(i);
+        return p;
+    }();
+    return positions;
+}
+
 }  // namespace
 
 std::uint64_t seeded_checksum(std::uint64_t seed, std::uint64_t offset, std::uint64_t length)
@@ -48,14 +66,26 @@ std::uint64_t seeded_checksum(std::uint64_t seed, std::uint64_t offset, std::uin
 
 std::uint64_t bytes_checksum(const std::uint8_t* data, std::uint64_t offset, std::uint64_t length)
 {
-    // A cheap weight per position (a multiply and a shift, not a full mix per byte): odd, so any
-    // one changed byte changes the sum; varying with the position, so moved bytes do too.
-    std::uint64_t sum = 0;
-    for (std::uint64_t i = 0; i < length; ++i) {
-        const std::uint64_t w = (offset + i) * 0x9e3779b97f4a7c16ULL + 1;
-        sum += (data[i] + 1u) * ((w ^ (w >> 32)) | 1);
+    // Byte value v at position p of the message weighs (v + 1) * (odd + even * p): odd, so any one
+    // changed byte changes the sum; growing with the position, so a piece delivered at the wrong
+    // offset does too. Linear weights split into a plain sum and, per block, a dot product of
+    // 16-bit lanes (the bytes and their positions in the block), which the compiler makes into
+    // multiply-adds: inline payload is checksummed twice per message. A block's sums fit 32 bits.
+    const std::array<std::int16_t, checksum_block>& positions = block_positions();
+    std::uint64_t sum = 0, weighted = 0;
+    for (std::uint64_t start = 0; start < length; start += checksum_block) {
+        const auto n = static_cast<std::uint32_t>(std::min<std::uint64_t>(checksum_block, length - start));
+        const std::uint8_t* bytes = data + start;
+        std::uint32_t block_sum = n;                      // the +1 of every byte
+        std::int32_t block_weighted = n * (n - 1) / 2;    // and of every position
+        for (std::uint32_t i = 0; i < n; ++i) {
+            block_sum += bytes[i];
+            block_weighted += std::int32_t{positions[i]} * std::int32_t{static_cast<std::int16_t>(bytes[i])};
+        }
+        sum += block_sum;
+        weighted += static_cast<std::uint64_t>(block_weighted) + (offset + start) * std::uint64_t{block_sum};
     }
-    return sum;
+    return 0x9e3779b97f4a7c15ULL * sum + 0xbf58476d1ce4e5b8ULL * weighted;
 }
 
 }  // namespace hxsim

@@ -22,8 +22,9 @@ std::vector<std::uint8_t> content(std::size_t n)
 
 TEST(message, checksums_of_the_packets_add_up_to_the_message)
 {
-    const auto bytes = content(1000);
-    for (std::uint64_t mtu : {1u, 7u, 64u, 999u}) {
+    // Longer than the 2 KiB blocks bytes_checksum() sums in, with pieces across their boundaries.
+    const auto bytes = content(5000);
+    for (std::uint64_t mtu : {1u, 7u, 64u, 999u, 2048u, 3000u}) {
         std::uint64_t bytes_sum = 0, seeded_sum = 0;
         for (std::uint64_t off = 0; off < bytes.size(); off += mtu) {
             const std::uint64_t len = std::min<std::uint64_t>(mtu, bytes.size() - off);
@@ -35,9 +36,19 @@ TEST(message, checksums_of_the_packets_add_up_to_the_message)
     }
 }
 
+TEST(message, the_largest_byte_values_sum_without_overflow)
+{
+    // Byte by byte and in whole blocks of 0xff: the block sums are at their largest.
+    const std::vector<std::uint8_t> bytes(6000, 0xff);
+    std::uint64_t by_byte = 0;
+    for (std::uint64_t off = 0; off < bytes.size(); ++off)
+        by_byte += bytes_checksum(bytes.data() + off, off, 1);
+    EXPECT_EQ(by_byte, bytes_checksum(bytes.data(), 0, bytes.size()));
+}
+
 TEST(message, any_changed_byte_changes_the_checksum)
 {
-    const auto bytes = content(512);
+    const auto bytes = content(2500);
     const std::uint64_t good = bytes_checksum(bytes.data(), 0, bytes.size());
     for (std::size_t i = 0; i < bytes.size(); ++i)
         for (int delta : {1, 0x10, 0x80, 0xff}) {
@@ -49,7 +60,7 @@ TEST(message, any_changed_byte_changes_the_checksum)
 
 TEST(message, bytes_in_the_wrong_place_change_the_checksum)
 {
-    const auto bytes = content(512);
+    const auto bytes = content(2500);
     const std::uint64_t good = bytes_checksum(bytes.data(), 0, bytes.size());
     for (std::size_t i = 0; i + 1 < bytes.size(); ++i) {
         auto swapped = bytes;
