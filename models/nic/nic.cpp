@@ -98,12 +98,15 @@ void nic::packet_arrives(unsigned, const link_beat& beat, sim_ps head_ps)
 
 void nic::credits_arrive(unsigned, const link_beat& beat, sim_ps at_ps)
 {
-    action a;
-    a.kind = action_kind::credit;
-    a.vc = beat.vc;
-    a.credits = beat.credits;
-    a.interval_ps = beat.interval_ps;
-    m_actions.schedule(at_ps, a, m_wake);
+    // Counted from at_ps on (credit_counter), so a waiting packet knows when it can go
+    // (try_send). Only a packet that waits needs to look again: these credits may let it go
+    // sooner, from their arrival on. Otherwise the next try finds them, with no wake-up.
+    m_credits[beat.vc].add_train(at_ps, beat.interval_ps, beat.credits);
+    if (m_waiting_for_credits) {
+        action look;
+        look.kind = action_kind::send;
+        m_actions.schedule(at_ps, look, m_wake);
+    }
 }
 
 void nic::wake()
@@ -134,10 +137,6 @@ void nic::wake()
         case action_kind::receive:
             receive(a.pkt);
             break;
-        case action_kind::credit:
-            m_credits[a.vc].add_train(now, a.interval_ps, a.credits);
-            try_send();
-            break;
         }
     }
     m_actions.rearm(m_wake);
@@ -160,15 +159,21 @@ void nic::try_send()
         if (m_credits[v].available(now) > m_credits[vc].available(now))
             vc = v;
     const std::uint32_t needed = m_params.wormhole ? resident_flits(flits, m_params.router_buffer_flits) : flits;
-    const sim_ps when = m_credits[vc].when_available(needed, now);
-    if (when != now) {
+    if (m_credits[vc].available(now) < needed) {
+        // It goes as soon as any injection VC has room for it, as far as the credits announced
+        // tell; credits announced later look again when they arrive (credits_arrive).
+        m_waiting_for_credits = true;
+        sim_ps when = credit_counter::never;
+        for (unsigned v = 0; v < m_params.injection_vcs; ++v)
+            when = std::min(when, m_credits[v].when_available(needed, now));
         if (when != credit_counter::never) {
             action retry;
             retry.kind = action_kind::send;
             m_actions.schedule(when, retry, m_wake);
         }
-        return;  // else retried when credits come back
+        return;
     }
+    m_waiting_for_credits = false;
 
     packet* pkt = m_params.pool->acquire();
     pkt->id = m_params.pool->next_id();

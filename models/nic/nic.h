@@ -67,12 +67,10 @@ public:
 
 
 private:
-    enum class action_kind : std::uint8_t { accept, send, sent, receive, credit };
+    enum class action_kind : std::uint8_t { accept, send, sent, receive };
     struct action {
         action_kind kind = action_kind::send;
         std::uint8_t vc = 0;
-        std::uint32_t credits = 0;
-        sim_ps interval_ps = 0;
         tlm::tlm_generic_payload* trans = nullptr;
         packet* pkt = nullptr;
     };
@@ -137,6 +135,7 @@ private:
     tlm::tlm_generic_payload* m_waiting_for_room = nullptr;  // its END_REQ owed (base protocol: one)
     std::vector<credit_counter> m_credits;
     sim_ps m_link_free_ps = 0;
+    bool m_waiting_for_credits = false;  // the last try found the link free and too few credits
     std::unordered_map<std::uint32_t, std::uint64_t> m_next_sequence_to;
     // Per peer sequence numbers in dense tables when the platform is small enough (both empty
     // otherwise, and the maps serve): a vector index instead of a hash lookup per message. At
