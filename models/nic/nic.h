@@ -4,7 +4,8 @@
 // the network: a link into the accelerator router's local port and a link back out of it.
 //
 // Sending: messages are served in order; each is cut into MTU packets injected at the NIC's
-// bandwidth, on the first routing class's VC with most credits. Receiving: packets are sunk at
+// bandwidth, on the first routing class's VC with most credits, as soon as one has room for the
+// whole packet (credits are counted when announced). Receiving: packets are sunk at
 // link rate; a message is reassembled from its packets in any order, checked for missing and
 // duplicate pieces, and delivered to the accelerator in the order the source sent it.
 #pragma once
