@@ -2,6 +2,7 @@
 // of messages in the order their source sent them, and refusal of malformed posts.
 #include <gtest/gtest.h>
 
+#include "models/core/wake_scheduler.h"
 #include "tb/simulation.h"
 #include "tests/support/harness.h"
 #include "tests/support/scenario.h"
@@ -101,6 +102,32 @@ TEST(nic, a_short_send_queue_holds_posts_back_without_slowing_injection)
         EXPECT_EQ(held, unlimited) << "send queue " << depth;
     }
     EXPECT_GT(unlimited[0], 1000.0);  // the burst queues: later messages wait for the earlier ones
+}
+
+/// Wake-ups of the whole run (traffic, NICs, routers) when accelerator 0 sends `messages`
+/// single-packet messages to its neighbour 1 on a 1x2 board, 10 us apart: each goes alone.
+double lone_messages_wake_ups(unsigned messages)
+{
+    const platform_config config = test::config_with({"topology.board=[1,2]", "topology.grid=[1,1]"});
+    test::scripted_pattern pattern;
+    for (unsigned m = 0; m < messages; ++m)
+        pattern.add(0, 1, 4096, m * sim_ps{10'000'000});
+    const run_outcome out = run_script(config, pattern);
+    EXPECT_TRUE(out.ok) << out.stats["failures"].dump();
+    EXPECT_EQ(out.stats["messages_delivered"], messages);
+    return static_cast<double>(wake_scheduler::instance().wake_ups());
+}
+
+TEST(nic, credits_coming_back_wake_a_nic_only_when_a_packet_waits_for_them)
+{
+    // A lone message of one packet wakes the traffic (its post), the source NIC twice (the post,
+    // its link free again), the two routers on its way once each and the destination NIC once
+    // (the tail in): six. The credits its packet leaves in the first router's buffer come back to
+    // a NIC with nothing waiting: they are counted when announced and wake nobody (they woke the
+    // NIC once more per packet before).
+    const double one = test::measure_in_child([] { return lone_messages_wake_ups(1); });
+    const double three = test::measure_in_child([] { return lone_messages_wake_ups(3); });
+    EXPECT_EQ(three - one, 2 * 6.0);
 }
 
 TEST(nic, refuses_a_message_to_itself_and_the_run_fails)
