@@ -16,25 +16,25 @@ std::uint64_t mix(std::uint64_t x)
     return x ^ (x >> 31);
 }
 
-// Sums of i and i^2 for i in [0, n), modulo 2^64, without overflow in between.
+// Sums of i and i^2 for i in [0, n), modulo 2^64: the factors are divided exactly first (one of
+// n-1 and n is even, one of n-1, n and 2n-1 a multiple of 3), so 64-bit products suffice.
 std::uint64_t sum_i(std::uint64_t n)
 {
-    unsigned __int128 s = static_cast<unsigned __int128>(n) * (n - 1) / 2;
-    return static_cast<std::uint64_t>(s);
+    if (n == 0)
+        return 0;
+    std::uint64_t a = n - 1, b = n;
+    (a % 2 == 0 ? a : b) /= 2;
+    return a * b;
 }
 
 std::uint64_t sum_i2(std::uint64_t n)
 {
     if (n == 0)
         return 0;
-    unsigned __int128 a = n - 1, b = n, c = 2 * static_cast<unsigned __int128>(n) - 1;
-    // (n-1) n (2n-1) / 6, dividing exactly before the product can overflow 128 bits.
-    unsigned __int128 p = a * b;
-    if (p % 6 == 0)
-        return static_cast<std::uint64_t>((p / 6) * c);
-    if (p % 2 == 0)
-        return static_cast<std::uint64_t>((p / 2) * (c / 3));
-    return static_cast<std::uint64_t>((p / 3) * (c / 2));
+    std::uint64_t a = n - 1, b = n, c = 2 * n - 1;
+    (a % 2 == 0 ? a : b) /= 2;
+    (a % 3 == 0 ? a : b % 3 == 0 ? b : c) /= 3;
+    return a * b * c;
 }
 
 // bytes_checksum() works on blocks of this many bytes: with 16-bit positions and bytes up to 256,
