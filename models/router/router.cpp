@@ -178,6 +178,15 @@ void router::wake_at(sim_ps at_ps)
     m_wake.request(at);
 }
 
+void router::wake_once(sim_ps& asked_ps, sim_ps at_ps)
+{
+    // An instant still to come stays among m_wake_ups until it is due: asking again is a no-op.
+    if (asked_ps == at_ps)
+        return;
+    asked_ps = at_ps;
+    wake_at(at_ps);
+}
+
 void router::start_of_simulation()
 {
     for (unsigned p = 0; p < m_params.ports; ++p) {
@@ -378,13 +387,13 @@ void router::allocate(sim_ps now)
             return;
         }
         if (op.crossbar_busy_until_ps > now) {
-            wake_at(op.crossbar_busy_until_ps);
+            wake_once(op.crossbar_woken_ps, op.crossbar_busy_until_ps);
             return;
         }
         for (const request& r : op.requests) {
-            const input_port& ip = m_inputs[r.in_port];
+            input_port& ip = m_inputs[r.in_port];
             if (ip.busy_until_ps > now) {
-                wake_at(ip.busy_until_ps);
+                wake_once(ip.woken_ps, ip.busy_until_ps);
                 continue;
             }
             const packet& pkt = *input_vc_at(r.in_port, r.in_vc).queue.front();
@@ -409,9 +418,9 @@ void router::allocate(sim_ps now)
             m_outputs[pkt.out_port].requests.push_back(r);
             set_bit(port_bits(requesting), pkt.out_port);
         }
-        const sim_ps crossbar_free = m_outputs[pkt.out_port].crossbar_busy_until_ps;
-        if (crossbar_free > now)
-            wake_at(crossbar_free);
+        output_port& op = m_outputs[pkt.out_port];
+        if (op.crossbar_busy_until_ps > now)
+            wake_once(op.crossbar_woken_ps, op.crossbar_busy_until_ps);
         else if (can_take(pkt.out_port, pkt, now))
             requests.push_back(allocation_request{r.in_port, r.in_vc, pkt.out_port, pkt.injected_ps});
     }

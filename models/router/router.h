@@ -97,6 +97,7 @@ private:
     };
     struct input_port {
         sim_ps busy_until_ps = 0;  // crossbar input streaming a packet
+        sim_ps woken_ps = 0;       // the busy_until_ps a wake-up is asked for (wake_once)
         link_end link;             // behind in[port], called without touching the socket
     };
     struct alignas(64) output_vc {
@@ -115,6 +116,7 @@ private:
     };
     struct alignas(64) output_port {
         sim_ps crossbar_busy_until_ps = 0;
+        sim_ps crossbar_woken_ps = 0;   // the crossbar_busy_until_ps a wake-up is asked for (wake_once)
         sim_ps link_busy_until_ps = 0;
         unsigned next_vc = 0;           // round robin over VCs on the link
         unsigned queued_packets = 0;    // in the output buffers, all VCs
@@ -151,6 +153,9 @@ private:
     void apply_releases(unsigned out_port, sim_ps now);
     /// Wake at the first clock edge at or after `at_ps`.
     void wake_at(sim_ps at_ps);
+    /// wake_at(at_ps), `at_ps` being in the future, unless `asked_ps` says it was asked for
+    /// already (a busy input or crossbar output: every allocation that finds it busy asks again).
+    void wake_once(sim_ps& asked_ps, sim_ps at_ps);
     sim_ps align(sim_ps t) const;
     sim_ps head_crossing_ps() const;
     std::string port_name(unsigned port) const;
