@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <functional>
 #include <stdexcept>
 
 namespace hxsim {
@@ -28,7 +29,8 @@ wake_scheduler& wake_scheduler::instance()
     return *scheduler;
 }
 
-wake_scheduler::wake_scheduler(const sc_core::sc_module_name& name) : sc_core::sc_module(name)
+wake_scheduler::wake_scheduler(const sc_core::sc_module_name& name)
+    : sc_core::sc_module(name), m_bucket_first(wheel_buckets, none_index), m_bucket_bits(wheel_buckets / 64, 0)
 {
     SC_HAS_PROCESS(wake_scheduler);
     SC_METHOD(run);
@@ -51,74 +53,140 @@ std::uint32_t wake_scheduler::add(scheduled_wake& who)
     if (m_models.size() == max_models)
         throw std::length_error("wake_scheduler: more than 2^24 scheduled models");
     m_models.push_back(&who);
-    m_position.push_back(not_queued);
+    m_nodes.emplace_back();
     return static_cast<std::uint32_t>(m_models.size() - 1);
 }
 
-void wake_scheduler::sift_up(std::size_t i, const entry& e)
+void wake_scheduler::insert(std::uint32_t index, sim_ps at_ps)
 {
-    while (i > 0) {
-        const std::size_t parent = (i - 1) / 2;
-        if (!(e < m_heap[parent]))
-            break;
-        place(i, m_heap[parent]);
-        i = parent;
+    node& n = m_nodes[index];
+    n.when = entry{at_ps, order_key(index, at_ps)};
+    const std::uint64_t bucket = bucket_of(at_ps);
+    if (bucket == m_base_bucket) {
+        n.where = node::place::current;
+        m_current.insert(std::upper_bound(m_current.begin(), m_current.end(), n.when, std::greater<>()), n.when);
+    } else if (bucket >= m_base_bucket + wheel_buckets) {
+        n.where = node::place::later;
+        m_later.push_back(n.when);
+        std::push_heap(m_later.begin(), m_later.end(), std::greater<>());
+    } else {
+        const std::size_t slot = bucket & (wheel_buckets - 1);
+        n.where = node::place::wheel;
+        n.prev = none_index;
+        n.next = m_bucket_first[slot];
+        if (n.next != none_index)
+            m_nodes[n.next].prev = index;
+        m_bucket_first[slot] = index;
+        m_bucket_bits[slot / 64] |= std::uint64_t{1} << (slot % 64);
     }
-    place(i, e);
 }
 
-void wake_scheduler::sift_down(std::size_t i, const entry& e)
+void wake_scheduler::remove(std::uint32_t index)
 {
-    const std::size_t n = m_heap.size();
-    for (std::size_t child = 2 * i + 1; child < n; child = 2 * i + 1) {
-        if (child + 1 < n && m_heap[child + 1] < m_heap[child])
-            ++child;
-        if (!(m_heap[child] < e))
-            break;
-        place(i, m_heap[child]);
-        i = child;
+    node& n = m_nodes[index];
+    if (n.where == node::place::current) {
+        if (m_current.back().key == n.when.key)
+            m_current.pop_back();  // the one being served
+        else
+            m_current.erase(std::lower_bound(m_current.begin(), m_current.end(), n.when, std::greater<>()));
+    } else if (n.where == node::place::wheel) {
+        if (n.prev != none_index) {
+            m_nodes[n.prev].next = n.next;
+        } else {
+            const std::size_t slot = bucket_of(n.when.at_ps) & (wheel_buckets - 1);
+            m_bucket_first[slot] = n.next;
+            if (n.next == none_index)
+                m_bucket_bits[slot / 64] &= ~(std::uint64_t{1} << (slot % 64));
+        }
+        if (n.next != none_index)
+            m_nodes[n.next].prev = n.prev;
     }
-    place(i, e);
+    n.where = node::place::none;
+}
+
+std::uint32_t wake_scheduler::earliest()
+{
+    if (!m_current.empty())
+        return m_current.back().index();
+    // The first non-empty later bucket, one word of the bit set at a time.
+    const std::size_t start = m_base_bucket & (wheel_buckets - 1);
+    const std::size_t words = wheel_buckets / 64;
+    std::size_t word = start / 64;
+    std::uint64_t bits = m_bucket_bits[word] & (~std::uint64_t{0} << (start % 64));
+    for (std::size_t seen = 0; bits == 0 && seen < words; ++seen) {
+        word = (word + 1) % words;
+        bits = m_bucket_bits[word];
+        if (word == start / 64)
+            bits &= ~(~std::uint64_t{0} << (start % 64));  // round again: the buckets before the start
+    }
+    if (bits != 0) {
+        // Its wake-ups are earlier than any beyond the wheel. The wheel turns to it only when one
+        // is served (turned now, it would leave behind a kernel process's request, between
+        // passes, for an instant before this one).
+        const std::size_t slot = word * 64 + static_cast<std::size_t>(__builtin_ctzll(bits));
+        std::uint32_t best = m_bucket_first[slot];
+        for (std::uint32_t i = m_nodes[best].next; i != none_index; i = m_nodes[i].next)
+            if (m_nodes[best].when > m_nodes[i].when)
+                best = i;
+        return best;
+    }
+    // The wheel is empty: the first live wake-up beyond it, if any.
+    while (!m_later.empty()) {
+        const entry& l = m_later.front();
+        const node& n = m_nodes[l.index()];
+        if (n.where == node::place::later && n.when.at_ps == l.at_ps)
+            return l.index();
+        std::pop_heap(m_later.begin(), m_later.end(), std::greater<>());
+        m_later.pop_back();
+    }
+    return none_index;
+}
+
+void wake_scheduler::turn_to(sim_ps at_ps)
+{
+    const std::uint64_t bucket = bucket_of(at_ps);
+    if (bucket == m_base_bucket)
+        return;
+    // The bucket before is done (its wake-ups, the earliest, went first).
+    m_base_bucket = bucket;
+    const std::size_t slot = bucket & (wheel_buckets - 1);
+    for (std::uint32_t i = m_bucket_first[slot]; i != none_index; i = m_nodes[i].next) {
+        m_nodes[i].where = node::place::current;
+        m_current.push_back(m_nodes[i].when);
+    }
+    m_bucket_first[slot] = none_index;
+    m_bucket_bits[slot / 64] &= ~(std::uint64_t{1} << (slot % 64));
+    std::sort(m_current.begin(), m_current.end(), std::greater<>());
+    while (!m_later.empty() && bucket_of(m_later.front().at_ps) < m_base_bucket + wheel_buckets) {
+        const entry l = m_later.front();
+        std::pop_heap(m_later.begin(), m_later.end(), std::greater<>());
+        m_later.pop_back();
+        const node& n = m_nodes[l.index()];
+        if (n.where == node::place::later && n.when.at_ps == l.at_ps)
+            insert(l.index(), l.at_ps);
+    }
 }
 
 void wake_scheduler::finish_running()
 {
     const std::uint32_t index = m_running_index;
-    m_running_index = not_queued;
-    if (m_running_next == scheduled_wake::none) {
-        m_heap.front() = entry{0, index};  // pop() reads whose entry it removes
-        pop();
+    m_running_index = none_index;
+    if (m_running_next == scheduled_wake::none)
         return;
-    }
     const sim_ps at = m_running_next;
     m_running_next = scheduled_wake::none;
-    sift_down(0, entry{at, order_key(index, at)});
-}
-
-void wake_scheduler::pop()
-{
-    m_position[m_heap.front().index()] = not_queued;
-    const entry last = m_heap.back();
-    m_heap.pop_back();
-    if (!m_heap.empty())
-        sift_down(0, last);
+    insert(index, at);
 }
 
 void wake_scheduler::enqueue(scheduled_wake& who, sim_ps at_ps)
 {
     if (who.m_index == m_running_index) {
-        m_running_next = at_ps;  // its entry is replaced when it returns (finish_running)
+        m_running_next = at_ps;  // filed when it returns (finish_running)
         return;
     }
-    // Earlier than the model's pending entry, if it has one: that entry moves up.
-    const entry e{at_ps, order_key(who.m_index, at_ps)};
-    const std::uint32_t position = m_position[who.m_index];
-    if (position == not_queued) {
-        m_heap.push_back(e);
-        sift_up(m_heap.size() - 1, e);
-    } else {
-        sift_up(position, e);
-    }
+    // Earlier than the model's pending wake-up, if it has one: that one moves.
+    remove(who.m_index);
+    insert(who.m_index, at_ps);
     if (m_running || at_ps >= m_notified_ps)
         return;  // served by the pass under way, or by the notification pending
     const sim_ps now = now_ps();
@@ -148,30 +216,25 @@ void wake_scheduler::run()
         }
     } end_of_pass{*this};
     static const sc_core::sc_simcontext* const context = sc_core::sc_get_curr_simcontext();
-    while (!m_heap.empty() && m_heap.front().at_ps < limit) {
+    std::uint32_t index;
+    while ((index = earliest()) != none_index && m_nodes[index].when.at_ps < limit) {
         if (context->sim_status() != sc_core::SC_SIM_OK)
             return;  // stopped (a failed check): nothing after it runs
-        const entry top = m_heap.front();
-        if (top.at_ps > kernel_now) {
+        const sim_ps at = m_nodes[index].when.at_ps;
+        if (at > kernel_now) {
             scheduler_clock::ahead = true;
-            scheduler_clock::now_ps = top.at_ps;
+            scheduler_clock::now_ps = at;
         }
-        scheduled_wake* const who = m_models[top.index()];
-        if (who == nullptr) {
-            pop();
+        remove(index);
+        turn_to(at);
+        scheduled_wake* const who = m_models[index];
+        if (who == nullptr)
             continue;
-        }
         who->m_pending_ps = scheduled_wake::none;
         ++m_wake_ups;
-        // While it runs its entry stays at the root as the least possible entry (no other is
-        // less; an equal one stays below): others asking for this instant queue behind it, as
-        // they would were it gone.
-        m_running_index = top.index();
-        m_heap.front() = entry{0, 0};
-        // The next to wake is one of the root's children, or this model again. Large platforms
-        // are memory-bound: start loading them while this one runs.
-        for (std::size_t child = 1; child < 3 && child < m_heap.size(); ++child)
-            __builtin_prefetch(m_models[m_heap[child].index()]);
+        // Out of the wheel while it runs: others asking for this instant are served after it,
+        // in their order among those not yet run.
+        m_running_index = index;
         try {
             who->m_fn();
         } catch (...) {
@@ -180,8 +243,8 @@ void wake_scheduler::run()
         }
         finish_running();
     }
-    if (!m_heap.empty()) {
-        m_notified_ps = std::max(m_heap.front().at_ps, kernel_now);
+    if (index != none_index) {
+        m_notified_ps = std::max(m_nodes[index].when.at_ps, kernel_now);
         m_event.notify(to_sc_time(m_notified_ps - kernel_now));
     }
 }

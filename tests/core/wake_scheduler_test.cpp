@@ -155,6 +155,52 @@ TEST(wake_scheduler, a_model_asked_for_now_by_the_running_one_runs_after_it_even
     });
 }
 
+/// A kernel process that asks model `who` to wake `delay` after each of its own instants.
+struct kernel_requester : sc_core::sc_module {
+    scheduled_wake* who;
+    sim_ps delay;
+    std::vector<sim_ps> at;
+    sc_core::sc_event tick;
+    std::size_t next = 0;
+
+    kernel_requester(const sc_core::sc_module_name& n, scheduled_wake* w, sim_ps d, std::vector<sim_ps> times)
+        : sc_core::sc_module(n), who(w), delay(d), at(std::move(times))
+    {
+        SC_HAS_PROCESS(kernel_requester);
+        SC_METHOD(step);
+        sensitive << tick;
+        dont_initialize();
+    }
+    void start_of_simulation() override { tick.notify(to_sc_time(at[0])); }
+    void step()
+    {
+        who->request(now_ps() + delay);
+        if (++next < at.size())
+            tick.notify(to_sc_time(at[next] - at[next - 1]));
+    }
+};
+
+TEST(wake_scheduler, requests_from_kernel_processes_between_passes_are_served_in_time)
+{
+    // Without running ahead, a pass serves one instant; between passes a kernel process asks for
+    // instants before the next one pending (which is far: beyond the scheduler's wheel, then on
+    // it), and before instants model b asked for from its own wake-ups.
+    test::run_scenario([] {
+        std::vector<std::string> log;
+        recorder a{"a", &log}, b{"b", &log};
+        b.on_wake = [](recorder& self) {
+            if (now_ps() < 3'000'000)
+                self.wake.request(now_ps() + 700'000);
+        };
+        kernel_requester k("k", &a.wake, 10, {100, 5'000, 2'000'000, 2'100'000, 9'000'000});
+        b.wake.request(8'000'000);
+        b.wake.request(1'000'000);
+        sc_core::sc_start();
+        EXPECT_EQ(log, (std::vector<std::string>{"a@110", "a@5010", "b@1000000", "b@1700000", "a@2000010",
+                                                 "a@2100010", "b@2400000", "b@3100000", "a@9000010"}));
+    });
+}
+
 TEST(wake_scheduler, a_stop_during_a_pass_ends_it)
 {
     test::run_scenario([] {
@@ -179,6 +225,7 @@ constexpr unsigned random_models = 200;
 /// models with hundreds of distinct instants move entries up and down the heap.
 struct random_requests {
     std::uint64_t state;
+    sim_ps unit = 1;  // the time step of the requests: 1 ps, or far beyond the scheduler's wheel
     std::uint64_t next()
     {
         state = state * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -189,23 +236,23 @@ struct random_requests {
     {
         std::vector<sim_ps> times;
         const unsigned n = static_cast<unsigned>(next() % 3);
-        for (unsigned i = 0; i < n && now < 20'000; ++i)
-            times.push_back(now + (next() % 4 == 0 ? 0 : next() % 7 * 100 + next() % 3));
+        for (unsigned i = 0; i < n && now < 20'000 * unit; ++i)
+            times.push_back(now + (next() % 4 == 0 ? 0 : (next() % 7 * 100 + next() % 3) * unit));
         return times;
     }
     /// Another model to wake (now, at times), asked for by the one woken at `now`.
     std::vector<std::pair<unsigned, sim_ps>> nudges(sim_ps now)
     {
         std::vector<std::pair<unsigned, sim_ps>> others;
-        if (now < 20'000 && next() % 2 == 0) {
+        if (now < 20'000 * unit && next() % 2 == 0) {
             const auto other = static_cast<unsigned>(next() % random_models);
-            others.emplace_back(other, now + (next() % 3 == 0 ? 0 : next() % 5 * 100));
+            others.emplace_back(other, now + (next() % 3 == 0 ? 0 : next() % 5 * 100 * unit));
         }
         return others;
     }
 };
 
-std::vector<std::pair<unsigned, sim_ps>> reference_order()
+std::vector<std::pair<unsigned, sim_ps>> reference_order(sim_ps unit)
 {
     std::vector<std::pair<unsigned, sim_ps>> log;
     std::vector<random_requests> rng(random_models);
@@ -219,6 +266,7 @@ std::vector<std::pair<unsigned, sim_ps>> reference_order()
     };
     for (unsigned m = 0; m < random_models; ++m) {
         rng[m].state = m + 1;
+        rng[m].unit = unit;
         for (sim_ps at : rng[m].asks(0))
             ask(m, at);
     }
@@ -237,33 +285,52 @@ std::vector<std::pair<unsigned, sim_ps>> reference_order()
     return log;
 }
 
+/// The models of random_requests, run by the scheduler with requests `unit` ps apart.
+std::vector<std::pair<unsigned, sim_ps>> scheduled_order(sim_ps unit)
+{
+    std::vector<std::pair<unsigned, sim_ps>> log;
+    wake_scheduler::instance().allow_running_ahead();
+    struct model {
+        random_requests rng;
+        std::unique_ptr<scheduled_wake> wake;
+    };
+    std::vector<model> models(random_models);
+    for (unsigned m = 0; m < random_models; ++m) {
+        models[m].rng.state = m + 1;
+        models[m].rng.unit = unit;
+        models[m].wake = std::make_unique<scheduled_wake>([&, m] {
+            log.emplace_back(m, now_ps());
+            for (sim_ps t : models[m].rng.asks(now_ps()))
+                models[m].wake->request(t);
+            for (const auto& [other, t] : models[m].rng.nudges(now_ps()))
+                models[other].wake->request(t);
+        });
+    }
+    for (unsigned m = 0; m < random_models; ++m)
+        for (sim_ps at : models[m].rng.asks(0))
+            models[m].wake->request(at);
+    sc_core::sc_start();
+    return log;
+}
+
 TEST(wake_scheduler, many_models_wake_as_a_priority_queue_on_time_then_model)
 {
     test::run_scenario([] {
-        const auto expected = reference_order();
+        const auto expected = reference_order(1);
         ASSERT_GT(expected.size(), 500u);
-        std::vector<std::pair<unsigned, sim_ps>> log;
-        wake_scheduler::instance().allow_running_ahead();
-        struct model {
-            random_requests rng;
-            std::unique_ptr<scheduled_wake> wake;
-        };
-        std::vector<model> models(random_models);
-        for (unsigned m = 0; m < random_models; ++m) {
-            models[m].rng.state = m + 1;
-            models[m].wake = std::make_unique<scheduled_wake>([&, m] {
-                log.emplace_back(m, now_ps());
-                for (sim_ps t : models[m].rng.asks(now_ps()))
-                    models[m].wake->request(t);
-                for (const auto& [other, t] : models[m].rng.nudges(now_ps()))
-                    models[other].wake->request(t);
-            });
-        }
-        for (unsigned m = 0; m < random_models; ++m)
-            for (sim_ps at : models[m].rng.asks(0))
-                models[m].wake->request(at);
-        sc_core::sc_start();
-        EXPECT_EQ(log, expected);
+        EXPECT_EQ(scheduled_order(1), expected);
+    });
+}
+
+TEST(wake_scheduler, instants_far_apart_wake_in_the_same_order)
+{
+    // Requests up to 22 us ahead: past the end of the scheduler's wheel (4.2 us, kept beyond it
+    // until it turns), and around the wheel many times. (The test above puts many instants in
+    // one bucket of the wheel.)
+    test::run_scenario([] {
+        const auto expected = reference_order(31'337);
+        ASSERT_GT(expected.size(), 500u);
+        EXPECT_EQ(scheduled_order(31'337), expected);
     });
 }
 
