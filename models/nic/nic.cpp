@@ -92,7 +92,6 @@ void nic::packet_arrives(unsigned, const link_beat& beat, sim_ps head_ps)
     action a;
     a.kind = action_kind::receive;
     a.pkt = beat.pkt;
-    a.vc = beat.vc;
     m_actions.schedule(beat.tail_ps, a, m_wake);
 }
 

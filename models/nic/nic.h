@@ -71,7 +71,6 @@ private:
     enum class action_kind : std::uint8_t { accept, send, sent, receive };
     struct action {
         action_kind kind = action_kind::send;
-        std::uint8_t vc = 0;
         tlm::tlm_generic_payload* trans = nullptr;
         packet* pkt = nullptr;
     };
