@@ -52,7 +52,7 @@ public:
 /// Receiving side of a link: forwards packet arrivals to its owner, tagged with the port index.
 /// Its transport interface is a public base: a link finds the socket behind it (after elaboration),
 /// calls its owner directly and attaches itself, so that the owner can call the link directly
-/// (link.h: link_end).
+/// (link.h: link_sender_end, link_receiver_end).
 class link_target_socket : public tlm::tlm_target_socket<32, link_protocol_types>, public link_fw_if {
 public:
     link_target_socket(const char* name, link_port_owner& owner, unsigned port)

@@ -96,17 +96,17 @@ sim_ps link::carry(packet* pkt, std::uint8_t vc, sim_ps start, sim_ps tail_ps, s
 
 void link::carry_credits(std::uint8_t vc, std::uint32_t credits, sim_ps delay_ps, sim_ps interval_ps)
 {
-    link_beat beat;
-    beat.vc = vc;
-    beat.credits = credits;
-    beat.interval_ps = interval_ps;
     const sim_ps first = now_ps() + delay_ps + m_params.latency_ps;
     if (m_trace)
         m_trace->returned(first, interval_ps, credits);
     if (m_sender) {
-        m_sender->credits_arrive(m_sender_port, beat, first);
+        deliver_credits(*m_sender, m_sender_port, vc, credits, first, interval_ps);
         return;
     }
+    link_beat beat;
+    beat.vc = vc;
+    beat.credits = credits;
+    beat.interval_ps = interval_ps;
     tlm::tlm_phase phase = CREDIT;
     sc_core::sc_time delay = to_sc_time(first - now_ps());
     in->nb_transport_bw(beat, phase, delay);

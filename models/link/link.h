@@ -40,13 +40,36 @@ public:
 
     void attach_trace(vcd_writer& writer) override;
 
-    /// What nb_transport_fw does, without the TLM call (link_end): starts `pkt` on the wire on VC
+    /// What nb_transport_fw does, without the TLM call (link_sender_end): starts `pkt` on the wire on VC
     /// `vc` at `start_ps`, its tail available at `tail_ps`. Returns when the tail has left;
     /// `flit_ps`, if given, receives the time per flit.
     sim_ps carry(packet* pkt, std::uint8_t vc, sim_ps start_ps, sim_ps tail_ps, sim_ps* flit_ps = nullptr);
     /// What nb_transport_bw does, without the TLM call: `credits` freed in VC `vc` at the receiver
     /// go back, the first leaving `delay_ps` from now, then one per `interval_ps`.
     void carry_credits(std::uint8_t vc, std::uint32_t credits, sim_ps delay_ps, sim_ps interval_ps);
+
+    /// Where this link's credits go when nothing but their arrival needs the link: the sending
+    /// model and its port, and the latency to add. `sender` is null when the link must carry them
+    /// itself (traced, or the sender is not an hxsim model). Valid from start_of_simulation().
+    struct credit_route {
+        link_port_owner* sender = nullptr;
+        unsigned sender_port = 0;
+        sim_ps latency_ps = 0;
+    };
+    credit_route direct_credit_route() const
+    {
+        return m_trace ? credit_route{} : credit_route{m_sender, m_sender_port, m_params.latency_ps};
+    }
+    /// Hands `credits` of VC `vc` to port `port` of `sender`, the first arriving at `first_ps`.
+    static void deliver_credits(link_port_owner& sender, unsigned port, std::uint8_t vc, std::uint32_t credits,
+                                sim_ps first_ps, sim_ps interval_ps)
+    {
+        link_beat beat;
+        beat.vc = vc;
+        beat.credits = credits;
+        beat.interval_ps = interval_ps;
+        sender.credits_arrive(port, beat, first_ps);
+    }
 
 private:
     struct trace_state;
@@ -77,19 +100,14 @@ private:
     unsigned m_sender_port = 0;
 };
 
-/// A model's side of one link socket, for its hot path: the link behind the socket, found once the
-/// link has attached itself (start_of_simulation()), is called directly; a socket on another
+/// A model's sending side of one link, for its hot path: the link behind the socket, found once
+/// the link has attached itself (start_of_simulation()), is called directly; a socket on another
 /// model (a terminator) is called through TLM.
-class link_end {
+class link_sender_end {
 public:
     void find(link_initiator_socket& socket)
     {
         m_out = &socket;
-        m_link = socket.attached_link();
-    }
-    void find(link_target_socket& socket)
-    {
-        m_in = &socket;
         m_link = socket.attached_link();
     }
 
@@ -98,10 +116,36 @@ public:
     {
         return m_link ? m_link->carry(pkt, pkt->vc, start_ps, tail_ps, flit_ps) : m_out->send(pkt, start_ps, tail_ps, flit_ps);
     }
-    /// link_target_socket::return_credits, through the link found.
+
+private:
+    link* m_link = nullptr;
+    link_initiator_socket* m_out = nullptr;
+};
+
+/// A model's receiving side of one link, for its hot path. Credits go back to the sender the link
+/// found at its other end without touching the link object (a cold line or two on a large
+/// platform, read for every packet), unless the link must see them (it is traced, or the sender
+/// is another model's socket): then through the link, or, with no link found, through TLM.
+class link_receiver_end {
+public:
+    void find(link_target_socket& socket)
+    {
+        m_in = &socket;
+        m_link = socket.attached_link();
+        if (m_link != nullptr) {
+            const link::credit_route route = m_link->direct_credit_route();
+            m_sender = route.sender;
+            m_sender_port = route.sender_port;
+            m_latency_ps = route.latency_ps;
+        }
+    }
+
+    /// link_target_socket::return_credits, through the link found or straight to its sender.
     void return_credits(std::uint8_t vc, std::uint32_t credits, sim_ps delay_ps, sim_ps interval_ps = 0) const
     {
-        if (m_link)
+        if (m_sender != nullptr)
+            link::deliver_credits(*m_sender, m_sender_port, vc, credits, now_ps() + delay_ps + m_latency_ps, interval_ps);
+        else if (m_link)
             m_link->carry_credits(vc, credits, delay_ps, interval_ps);
         else
             m_in->return_credits(vc, credits, delay_ps, interval_ps);
@@ -109,8 +153,10 @@ public:
 
 private:
     link* m_link = nullptr;
-    link_initiator_socket* m_out = nullptr;
     link_target_socket* m_in = nullptr;
+    link_port_owner* m_sender = nullptr;  // null: through m_link or m_in
+    unsigned m_sender_port = 0;
+    sim_ps m_latency_ps = 0;
 };
 
 }  // namespace hxsim

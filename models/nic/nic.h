@@ -122,8 +122,8 @@ private:
     void deliver_held(std::uint32_t src, std::uint64_t& expected);
 
     nic_params m_params;
-    link_end m_net_out_link;  // the links behind net_out and net_in, called without the sockets
-    link_end m_net_in_link;
+    link_sender_end m_net_out_link;  // the links behind net_out and net_in, called without the sockets
+    link_receiver_end m_net_in_link;
     tlm::tlm_generic_payload m_delivery;
     message_extension* m_delivery_ext;  // owned by m_delivery
     action_queue<action> m_actions;

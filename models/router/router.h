@@ -95,10 +95,10 @@ private:
         ring_queue<packet*, 4> queue;
         std::uint32_t used_flits = 0;
     };
-    struct input_port {
+    struct alignas(64) input_port {
         sim_ps busy_until_ps = 0;  // crossbar input streaming a packet
         sim_ps woken_ps = 0;       // the busy_until_ps a wake-up is asked for (wake_once)
-        link_end link;             // behind in[port], called without touching the socket
+        link_receiver_end link;    // behind in[port], called without touching the socket
     };
     struct alignas(64) output_vc {
         std::uint32_t queued_flits = 0;
@@ -123,7 +123,7 @@ private:
         // Bit v: output VC v has packets queued for the link. try_link() reads the VCs that do,
         // not every VC's queue (each its own cache line, cold on a large platform).
         std::uint64_t queued_vcs = 0;
-        link_end link;                  // behind out[port], called without touching the socket
+        link_sender_end link;           // behind out[port], called without touching the socket
         ring_queue<request, 4> requests;  // oldest first
         ring_queue<release> releases;   // in time order (the link sends one packet at a time)
     };
