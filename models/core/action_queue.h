@@ -59,6 +59,8 @@ public:
     /// The time of the earliest action (the queue is not empty).
     sim_ps next_ps() const { return m_heap.top().at_ps; }
     std::size_t size() const { return m_heap.size(); }
+    /// The earliest action, null if none (for prefetching: it may not be due).
+    const Action* peek() const { return m_heap.empty() ? nullptr : &m_heap.top().action; }
 
 private:
     struct entry {

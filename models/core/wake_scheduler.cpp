@@ -12,6 +12,12 @@ scheduled_wake::scheduled_wake(std::function<void()> fn)
 {
 }
 
+scheduled_wake::scheduled_wake(std::function<void()> fn, std::function<void(unsigned)> prefetch)
+    : m_fn(std::move(fn)), m_prefetch(std::move(prefetch)), m_scheduler(&wake_scheduler::instance()),
+      m_index(m_scheduler->add(*this))
+{
+}
+
 scheduled_wake::~scheduled_wake() { m_scheduler->m_models[m_index] = nullptr; }
 
 void scheduled_wake::request(sim_ps at_ps)
@@ -194,6 +200,20 @@ void wake_scheduler::enqueue(scheduled_wake& who, sim_ps at_ps)
     m_notified_ps = at_ps;
 }
 
+void wake_scheduler::prefetch_next() const
+{
+    // The next models of this bucket, nearest last: the farthest only its handle (the line of its
+    // model's object it sits in), the nearer ones through their hooks, a stage nearer a pass.
+    const std::size_t queued = m_current.size();
+    if (queued >= prefetch_depth)
+        __builtin_prefetch(m_models[m_current[queued - prefetch_depth].index()]);
+    for (unsigned stage = std::min<std::size_t>(queued, prefetch_depth - 1); stage >= 1; --stage) {
+        const scheduled_wake* const who = m_models[m_current[queued - stage].index()];
+        if (who != nullptr && who->m_prefetch)
+            who->m_prefetch(stage);
+    }
+}
+
 void wake_scheduler::run()
 {
     const sim_ps kernel_now = now_ps();
@@ -235,6 +255,8 @@ void wake_scheduler::run()
         // Out of the wheel while it runs: others asking for this instant are served after it,
         // in their order among those not yet run.
         m_running_index = index;
+        if (m_models.size() >= prefetch_models_min)
+            prefetch_next();
         try {
             who->m_fn();
         } catch (...) {

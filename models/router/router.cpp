@@ -270,6 +270,35 @@ void router::wake()
         m_wake.request(next);
 }
 
+void router::prefetch(unsigned stage) const
+{
+    if (stage == 3) {
+        const char* const hot = reinterpret_cast<const char*>(&m_vcs_per_class);
+        const char* const end = reinterpret_cast<const char*>(&m_params + 1);
+        for (const char* line = hot; line < end; line += 64)
+            __builtin_prefetch(line);
+        if (const action* a = m_actions.peek())
+            __builtin_prefetch(a);
+        return;
+    }
+    const action* a = m_actions.peek();
+    if (stage == 2) {
+        __builtin_prefetch(m_port_state.get());
+        if (!m_wake_ups.empty())
+            __builtin_prefetch(m_wake_ups.data());
+        if (a != nullptr) {
+            __builtin_prefetch(&input_vc_at(a->port, a->vc));
+            __builtin_prefetch(&m_inputs[a->port]);
+        }
+        return;
+    }
+    if (a != nullptr) {
+        const input_vc& ivc = input_vc_at(a->port, a->vc);
+        if (!ivc.queue.empty())
+            __builtin_prefetch(ivc.queue.front());
+    }
+}
+
 void router::head_ready(unsigned port, unsigned vc)
 {
     input_vc& ivc = input_vc_at(port, vc);

@@ -135,6 +135,9 @@ private:
     void credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps) override;
 
     void wake();
+    /// scheduled_wake's prefetch hook: stage 3 this object's hot lines and the first action;
+    /// 2 the input VC, input port, port sets and instants it names; 1 the packet at that VC's head.
+    void prefetch(unsigned stage) const;
     void head_ready(unsigned port, unsigned vc);
     /// Chooses pkt's output and VC; `watch`: a blocked packet, whose candidates are watched.
     void route(unsigned port, packet& pkt, bool watch = false);
@@ -208,7 +211,7 @@ private:
     std::uint64_t* port_bits(port_set set) { return m_port_state.get() + set * m_bit_words; }
     sim_ps& link_retry_ps(unsigned port) { return m_port_state[port_sets * m_bit_words + port]; }
     action_queue<action> m_actions;
-    scheduled_wake m_wake{[this] { wake(); }};
+    scheduled_wake m_wake{[this] { wake(); }, [this](unsigned stage) { prefetch(stage); }};
     // Instants to wake at with no action due (a condition a waiting packet looks at again), one
     // each, in increasing order: a sorted vector (the one due is the first; a busy switch keeps
     // dozens, found by binary search).

@@ -334,5 +334,50 @@ TEST(wake_scheduler, instants_far_apart_wake_in_the_same_order)
     });
 }
 
+TEST(wake_scheduler, on_a_large_platform_each_model_is_prefetched_stage_by_stage_before_it_wakes)
+{
+    // Many models due at one instant: each one's prefetch hook is called for stages 3, 2 and 1,
+    // in that order, before its wake-up and not after it (the first ones served, with fewer
+    // models ahead of them, get the nearer stages only); prefetching changes no wake-up.
+    test::run_scenario([] {
+        struct event {
+            std::uint32_t model;
+            unsigned stage;  // 0: the wake-up
+        };
+        std::vector<event> events;
+        struct model {
+            model(std::uint32_t i, std::vector<event>* e) : id(i), events(e) {}
+            std::uint32_t id;
+            std::vector<event>* events;
+            scheduled_wake wake{[this] { events->push_back({id, 0}); },
+                                [this](unsigned stage) { events->push_back({id, stage}); }};
+        };
+        constexpr std::uint32_t count = 3000;
+        std::vector<std::unique_ptr<model>> models;
+        for (std::uint32_t i = 0; i < count; ++i)
+            models.push_back(std::make_unique<model>(i, &events));
+        for (auto& m : models)
+            m->wake.request(1'000);
+        sc_core::sc_start();
+
+        std::vector<std::vector<unsigned>> seen(count);
+        std::vector<std::uint32_t> woken;
+        for (const event& e : events) {
+            seen[e.model].push_back(e.stage);
+            if (e.stage == 0)
+                woken.push_back(e.model);
+        }
+        ASSERT_EQ(woken.size(), count);
+        EXPECT_EQ(seen[woken[0]], (std::vector<unsigned>{0}));
+        EXPECT_EQ(seen[woken[1]], (std::vector<unsigned>{1, 0}));
+        EXPECT_EQ(seen[woken[2]], (std::vector<unsigned>{2, 1, 0}));
+        for (std::size_t k = 3; k < count; ++k)
+            ASSERT_EQ(seen[woken[k]], (std::vector<unsigned>{3, 2, 1, 0})) << "the model woken " << k << "th";
+        // The same order as without hooks: one instant, by order_key.
+        for (std::size_t k = 1; k < count; ++k)
+            ASSERT_LT(wake_scheduler::order_key(woken[k - 1], 1'000), wake_scheduler::order_key(woken[k], 1'000));
+    });
+}
+
 }  // namespace
 }  // namespace hxsim
