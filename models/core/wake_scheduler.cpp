@@ -139,8 +139,7 @@ std::uint32_t wake_scheduler::earliest()
     // The wheel is empty: the first live wake-up beyond it, if any.
     while (!m_later.empty()) {
         const entry& l = m_later.front();
-        const node& n = m_nodes[l.index()];
-        if (n.where == node::place::later && n.when.at_ps == l.at_ps)
+        if (live(l))
             return l.index();
         std::pop_heap(m_later.begin(), m_later.end(), std::greater<>());
         m_later.pop_back();
@@ -167,8 +166,7 @@ void wake_scheduler::turn_to(sim_ps at_ps)
         const entry l = m_later.front();
         std::pop_heap(m_later.begin(), m_later.end(), std::greater<>());
         m_later.pop_back();
-        const node& n = m_nodes[l.index()];
-        if (n.where == node::place::later && n.when.at_ps == l.at_ps)
+        if (live(l))
             insert(l.index(), l.at_ps);
     }
 }

@@ -140,6 +140,13 @@ private:
     void insert(std::uint32_t index, sim_ps at_ps);
     /// Takes model `index`'s pending wake-up out (one beyond the wheel goes stale, skipped).
     void remove(std::uint32_t index);
+    /// Whether `l`, an entry of m_later, is still its model's pending wake-up (a request for an
+    /// earlier instant leaves the old entry behind, stale).
+    bool live(const entry& l) const
+    {
+        const node& n = m_nodes[l.index()];
+        return n.where == node::place::later && n.when.at_ps == l.at_ps;
+    }
     /// The pending wake-up to serve first, none_index if there is none.
     std::uint32_t earliest();
     /// Turns the wheel to start at the bucket of `at_ps`, the instant being served (nothing is
