@@ -8,13 +8,13 @@
 namespace hxsim {
 
 scheduled_wake::scheduled_wake(std::function<void()> fn)
-    : m_fn(std::move(fn)), m_scheduler(&wake_scheduler::instance()), m_index(m_scheduler->add(*this))
+    : m_scheduler(&wake_scheduler::instance()), m_index(m_scheduler->add(*this)), m_fn(std::move(fn))
 {
 }
 
 scheduled_wake::scheduled_wake(std::function<void()> fn, std::function<void(unsigned)> prefetch)
-    : m_fn(std::move(fn)), m_prefetch(std::move(prefetch)), m_scheduler(&wake_scheduler::instance()),
-      m_index(m_scheduler->add(*this))
+    : m_scheduler(&wake_scheduler::instance()), m_index(m_scheduler->add(*this)), m_fn(std::move(fn)),
+      m_prefetch(std::move(prefetch))
 {
 }
 

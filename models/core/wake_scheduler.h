@@ -60,11 +60,13 @@ public:
 private:
     friend class wake_scheduler;
 
-    std::function<void()> m_fn;
-    std::function<void(unsigned)> m_prefetch;
+    // What request() reads first, in the line before the functions (a model asking for a
+    // wake-up is often cold; the functions are read only when it is served).
     wake_scheduler* m_scheduler;
     std::uint32_t m_index;       // the model's place in the order at one instant
     sim_ps m_pending_ps = none;  // the earliest instant asked for and not yet served
+    std::function<void()> m_fn;
+    std::function<void(unsigned)> m_prefetch;
 };
 
 class wake_scheduler : public sc_core::sc_module {

@@ -91,13 +91,11 @@ void drop_due(std::vector<sim_ps>& instants, sim_ps now)
 }  // namespace
 
 router::router(const sc_core::sc_module_name& name, const router_params& params)
-    : router_base(name), m_vcs_per_class(params.vcs / params.routing->vc_classes()),
-      m_buffer_flits(buffer_flits(params.buffer_bytes, params.flit_bytes)),
-      m_output_buffered(params.output_buffer_bytes > 0),
-      m_crossbar_flit_ps(serialization_ps(params.flit_bytes, params.crossbar_bandwidth_bps)),
+    : router_base(name), m_crossbar_flit_ps(serialization_ps(params.flit_bytes, params.crossbar_bandwidth_bps)),
       m_crossbar_ser(params.crossbar_bandwidth_bps),
       m_allocator(params.ports, params.allocator, params.allocator_iterations, params.age_arbitration),
-      m_params(params)
+      m_vcs_per_class(params.vcs / params.routing->vc_classes()), m_output_buffered(params.output_buffer_bytes > 0),
+      m_buffer_flits(buffer_flits(params.buffer_bytes, params.flit_bytes)), m_params(params)
 {
     if (params.vcs > router_max_vcs)
         throw std::invalid_argument(fmt::format("{}: {} VCs per port, more than the {} a router tracks", this->name(),
@@ -273,7 +271,7 @@ void router::wake()
 void router::prefetch(unsigned stage) const
 {
     if (stage == 3) {
-        const char* const hot = reinterpret_cast<const char*>(&m_vcs_per_class);
+        const char* const hot = reinterpret_cast<const char*>(&m_inputs);
         const char* const end = reinterpret_cast<const char*>(&m_params + 1);
         for (const char* line = hot; line < end; line += 64)
             __builtin_prefetch(line);

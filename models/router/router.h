@@ -163,24 +163,15 @@ private:
     sim_ps head_crossing_ps() const;
     std::string port_name(unsigned port) const;
 
-    alignas(64) unsigned m_vcs_per_class;  // the hot fields from here on start a cache line
-    std::uint32_t m_buffer_flits;
-    bool m_output_buffered;
-    sim_ps m_crossbar_flit_ps;
-    serializer m_crossbar_ser;  // packet times through the crossbar
     // Per port and per VC state in arrays sized once (ports and VCs are fixed): a pointer each in
     // the router, not a vector's three.
     std::unique_ptr<input_port[]> m_inputs;
     std::unique_ptr<output_port[]> m_outputs;
-    // The VCs of all ports in one array each, by port then VC (input_vc_at(), output_vc_at()):
-    // a port's VCs are next to each other, one pointer away from the router.
-    std::unique_ptr<input_vc[]> m_input_vcs;
-    std::unique_ptr<output_vc[]> m_output_vcs;
-    input_vc& input_vc_at(unsigned port, unsigned vc) { return m_input_vcs[port * m_params.vcs + vc]; }
-    output_vc& output_vc_at(unsigned port, unsigned vc) { return m_output_vcs[port * m_params.vcs + vc]; }
-    const input_vc& input_vc_at(unsigned port, unsigned vc) const { return m_input_vcs[port * m_params.vcs + vc]; }
-    const output_vc& output_vc_at(unsigned port, unsigned vc) const { return m_output_vcs[port * m_params.vcs + vc]; }
+    sim_ps m_crossbar_flit_ps;
+    serializer m_crossbar_ser;  // packet times through the crossbar
     switch_allocator m_allocator;
+    unsigned m_vcs_per_class;
+    bool m_output_buffered;
     // Scratch of allocate(), shared by every router (one allocates at a time, and nothing it calls
     // allocates in another): one set that stays in the caches rather than three blocks a router.
     struct allocation_scratch {
@@ -206,18 +197,34 @@ private:
     // The sets, then per output the time before which try_link() can send nothing (0: look now;
     // set by try_link, cleared by what changes its answer: a packet queued for the link, credits
     // arriving). One block, a line or two for a router of up to 64 ports, not five heap blocks.
+    // The fields a packet's or a credit train's arrival reads come next, in three cache lines with
+    // the first of m_params: on a large platform the router is cold when its neighbour's link
+    // calls it, and each line is a miss (docs/performance.md, seventh pass). First line: the trace,
+    // the VCs, the port sets and the scheduler's part of m_wake.
+    alignas(64) std::unique_ptr<trace_state> m_trace;  // null unless traced
+    // The VCs of all ports in one array each, by port then VC (input_vc_at(), output_vc_at()):
+    // a port's VCs are next to each other, one pointer away from the router.
+    std::unique_ptr<input_vc[]> m_input_vcs;
+    std::unique_ptr<output_vc[]> m_output_vcs;
+    // The sets, then per output the time before which try_link() can send nothing (0: look now;
+    // set by try_link, cleared by what changes its answer: a packet queued for the link, credits
+    // arriving). One block, a line or two for a router of up to 64 ports, not five heap blocks.
     std::unique_ptr<std::uint64_t[]> m_port_state;
     unsigned m_bit_words = 0;
-    std::uint64_t* port_bits(port_set set) { return m_port_state.get() + set * m_bit_words; }
-    sim_ps& link_retry_ps(unsigned port) { return m_port_state[port_sets * m_bit_words + port]; }
-    action_queue<action> m_actions;
+    std::uint32_t m_buffer_flits;
     scheduled_wake m_wake{[this] { wake(); }, [this](unsigned stage) { prefetch(stage); }};
+    action_queue<action> m_actions;
     // Instants to wake at with no action due (a condition a waiting packet looks at again), one
     // each, in increasing order: a sorted vector (the one due is the first; a busy switch keeps
     // dozens, found by binary search).
     std::vector<sim_ps> m_wake_ups;
-    std::unique_ptr<trace_state> m_trace;  // null unless traced
-    router_params m_params;  // last: what a hop reads of it comes first
+    alignas(64) router_params m_params;  // last: what a hop reads of it comes first
+    input_vc& input_vc_at(unsigned port, unsigned vc) { return m_input_vcs[port * m_params.vcs + vc]; }
+    output_vc& output_vc_at(unsigned port, unsigned vc) { return m_output_vcs[port * m_params.vcs + vc]; }
+    const input_vc& input_vc_at(unsigned port, unsigned vc) const { return m_input_vcs[port * m_params.vcs + vc]; }
+    const output_vc& output_vc_at(unsigned port, unsigned vc) const { return m_output_vcs[port * m_params.vcs + vc]; }
+    std::uint64_t* port_bits(port_set set) { return m_port_state.get() + set * m_bit_words; }
+    sim_ps& link_retry_ps(unsigned port) { return m_port_state[port_sets * m_bit_words + port]; }
 };
 
 }  // namespace hxsim
