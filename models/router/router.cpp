@@ -369,7 +369,8 @@ bool router::can_take(unsigned out_port, const packet& pkt, sim_ps now)
 {
     output_port& op = m_outputs[out_port];
     output_vc& ovc = output_vc_at(out_port, pkt.out_vc);
-    apply_releases(out_port, now);
+    if (m_output_buffered || m_params.wormhole)
+        apply_releases(out_port, now);  // nothing else has releases
     const bool owned = m_params.wormhole && ovc.owner != no_owner;
     if (owned || (m_output_buffered && ovc.free_flits < pkt.flits)) {
         // Waits for a tail to leave: one on its way, or one of a packet sent later (try_link).

@@ -114,17 +114,20 @@ private:
         std::uint32_t flits;
         std::uint8_t vc;
     };
+    // What allocation reads (requests, crossbar, link busy) in the first cache line; the link and
+    // the output buffers' state in the next ones.
     struct alignas(64) output_port {
+        ring_queue<request, 4> requests;  // oldest first
         sim_ps crossbar_busy_until_ps = 0;
         sim_ps crossbar_woken_ps = 0;   // the crossbar_busy_until_ps a wake-up is asked for (wake_once)
         sim_ps link_busy_until_ps = 0;
+        link_sender_end link;           // behind out[port], called without touching the socket
         unsigned next_vc = 0;           // round robin over VCs on the link
         unsigned queued_packets = 0;    // in the output buffers, all VCs
         // Bit v: output VC v has packets queued for the link. try_link() reads the VCs that do,
         // not every VC's queue (each its own cache line, cold on a large platform).
         std::uint64_t queued_vcs = 0;
-        link_sender_end link;           // behind out[port], called without touching the socket
-        ring_queue<request, 4> requests;  // oldest first
+        // Output buffer space or (wormhole) a VC freed as a tail leaves; empty otherwise.
         ring_queue<release> releases;   // in time order (the link sends one packet at a time)
     };
     static constexpr std::uint64_t no_owner = ~0ull;
