@@ -31,6 +31,16 @@ struct link_beat {
     sim_ps interval_ps = 0;   ///< between successive credits of one return
 };
 
+/// The beat that carries `credits` of VC `vc` back, one per `interval_ps`.
+inline link_beat credit_beat(std::uint8_t vc, std::uint32_t credits, sim_ps interval_ps)
+{
+    link_beat beat;
+    beat.vc = vc;
+    beat.credits = credits;
+    beat.interval_ps = interval_ps;
+    return beat;
+}
+
 struct link_protocol_types {
     using tlm_payload_type = link_beat;
     using tlm_phase_type = tlm::tlm_phase;
@@ -71,10 +81,7 @@ public:
     /// latency, the others one per `interval_ps` after it.
     void return_credits(std::uint8_t vc, std::uint32_t credits, sim_ps delay_ps, sim_ps interval_ps = 0)
     {
-        link_beat beat;
-        beat.vc = vc;
-        beat.credits = credits;
-        beat.interval_ps = interval_ps;
+        link_beat beat = credit_beat(vc, credits, interval_ps);
         tlm::tlm_phase phase = CREDIT;
         sc_core::sc_time delay = to_sc_time(delay_ps);
         (*this)->nb_transport_bw(beat, phase, delay);

@@ -103,10 +103,7 @@ void link::carry_credits(std::uint8_t vc, std::uint32_t credits, sim_ps delay_ps
         deliver_credits(*m_sender, m_sender_port, vc, credits, first, interval_ps);
         return;
     }
-    link_beat beat;
-    beat.vc = vc;
-    beat.credits = credits;
-    beat.interval_ps = interval_ps;
+    link_beat beat = credit_beat(vc, credits, interval_ps);
     tlm::tlm_phase phase = CREDIT;
     sc_core::sc_time delay = to_sc_time(first - now_ps());
     in->nb_transport_bw(beat, phase, delay);

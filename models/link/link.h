@@ -64,11 +64,7 @@ public:
     static void deliver_credits(link_port_owner& sender, unsigned port, std::uint8_t vc, std::uint32_t credits,
                                 sim_ps first_ps, sim_ps interval_ps)
     {
-        link_beat beat;
-        beat.vc = vc;
-        beat.credits = credits;
-        beat.interval_ps = interval_ps;
-        sender.credits_arrive(port, beat, first_ps);
+        sender.credits_arrive(port, credit_beat(vc, credits, interval_ps), first_ps);
     }
 
 private:
@@ -132,19 +128,16 @@ public:
     {
         m_in = &socket;
         m_link = socket.attached_link();
-        if (m_link != nullptr) {
-            const link::credit_route route = m_link->direct_credit_route();
-            m_sender = route.sender;
-            m_sender_port = route.sender_port;
-            m_latency_ps = route.latency_ps;
-        }
+        if (m_link != nullptr)
+            m_direct = m_link->direct_credit_route();
     }
 
     /// link_target_socket::return_credits, through the link found or straight to its sender.
     void return_credits(std::uint8_t vc, std::uint32_t credits, sim_ps delay_ps, sim_ps interval_ps = 0) const
     {
-        if (m_sender != nullptr)
-            link::deliver_credits(*m_sender, m_sender_port, vc, credits, now_ps() + delay_ps + m_latency_ps, interval_ps);
+        if (m_direct.sender != nullptr)
+            link::deliver_credits(*m_direct.sender, m_direct.sender_port, vc, credits,
+                                  now_ps() + delay_ps + m_direct.latency_ps, interval_ps);
         else if (m_link)
             m_link->carry_credits(vc, credits, delay_ps, interval_ps);
         else
@@ -154,9 +147,7 @@ public:
 private:
     link* m_link = nullptr;
     link_target_socket* m_in = nullptr;
-    link_port_owner* m_sender = nullptr;  // null: through m_link or m_in
-    unsigned m_sender_port = 0;
-    sim_ps m_latency_ps = 0;
+    link::credit_route m_direct;  // sender null: through m_link or m_in
 };
 
 }  // namespace hxsim

@@ -232,6 +232,8 @@ void router::credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps)
 
 void router::apply_releases(unsigned out_port, sim_ps now)
 {
+    if (!m_output_buffered && !m_params.wormhole)
+        return;  // nothing else has releases: the output's releases line stays untouched
     output_port& op = m_outputs[out_port];
     while (!op.releases.empty() && op.releases.front().at_ps <= now) {
         const release& r = op.releases.front();
@@ -369,8 +371,7 @@ bool router::can_take(unsigned out_port, const packet& pkt, sim_ps now)
 {
     output_port& op = m_outputs[out_port];
     output_vc& ovc = output_vc_at(out_port, pkt.out_vc);
-    if (m_output_buffered || m_params.wormhole)
-        apply_releases(out_port, now);  // nothing else has releases
+    apply_releases(out_port, now);
     const bool owned = m_params.wormhole && ovc.owner != no_owner;
     if (owned || (m_output_buffered && ovc.free_flits < pkt.flits)) {
         // Waits for a tail to leave: one on its way, or one of a packet sent later (try_link).

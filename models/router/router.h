@@ -197,9 +197,6 @@ private:
         link_starved,
         port_sets
     };
-    // The sets, then per output the time before which try_link() can send nothing (0: look now;
-    // set by try_link, cleared by what changes its answer: a packet queued for the link, credits
-    // arriving). One block, a line or two for a router of up to 64 ports, not five heap blocks.
     // The fields a packet's or a credit train's arrival reads come next, in three cache lines with
     // the first of m_params: on a large platform the router is cold when its neighbour's link
     // calls it, and each line is a miss (docs/performance.md, seventh pass). First line: the trace,
