@@ -514,7 +514,15 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
             ++op.queued_packets;
             op.queued_vcs |= std::uint64_t{1} << pkt->out_vc;
             set_bit(port_bits(link_waiting), out_port);
-            link_retry_ps(out_port) = 0;
+            if (op.link_busy_until_ps > now) {
+                // What try_link() would find in this wake-up (wake() calls it after allocation),
+                // done here: the link is busy, look again when it frees.
+                clear_bit(port_bits(link_starved), out_port);
+                link_retry_ps(out_port) = op.link_busy_until_ps;
+                wake_at(op.link_busy_until_ps);
+            } else {
+                link_retry_ps(out_port) = 0;
+            }
             // Sent when its head is through, or when the link is free (a packet on it now wakes
             // the router when its tail has left only if another waits: this one asks here).
             wake_at(std::max(head_out, op.link_busy_until_ps));
