@@ -138,9 +138,10 @@ private:
     bool m_waiting_for_credits = false;  // the last try found the link free and too few credits
     std::unordered_map<std::uint32_t, std::uint64_t> m_next_sequence_to;
     // Per peer sequence numbers in dense tables when the platform is small enough (both empty
-    // otherwise, and the maps serve): a vector index instead of a hash lookup per message. At
-    // 1,024 accelerators the tables take 16 KiB a NIC, less than the maps once an all-to-all
-    // has filled them; at 16,384 they would take 4 GiB in all.
+    // otherwise, and the maps serve; the expected ones sit with the receiving state below): a
+    // vector index instead of a hash lookup per message. At 1,024 accelerators the tables take
+    // 16 KiB a NIC, less than the maps once an all-to-all has filled them; at 16,384 they would
+    // take 4 GiB in all.
     static constexpr std::uint32_t dense_peers_limit = 1024;
     std::vector<std::uint64_t> m_next_sequence_dense;
     std::uint64_t& next_sequence_to(std::uint32_t dst)

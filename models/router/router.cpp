@@ -514,15 +514,10 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
             ++op.queued_packets;
             op.queued_vcs |= std::uint64_t{1} << pkt->out_vc;
             set_bit(port_bits(link_waiting), out_port);
-            if (op.link_busy_until_ps > now) {
-                // What try_link() would find in this wake-up (wake() calls it after allocation),
-                // done here: the link is busy, look again when it frees.
-                clear_bit(port_bits(link_starved), out_port);
-                link_retry_ps(out_port) = op.link_busy_until_ps;
-                wake_at(op.link_busy_until_ps);
-            } else {
+            // What try_link() would find first in this wake-up (wake() calls it after
+            // allocation), done here; with the link free, it looks at the queues then.
+            if (!wait_for_link(out_port, now))
                 link_retry_ps(out_port) = 0;
-            }
             // Sent when its head is through, or when the link is free (a packet on it now wakes
             // the router when its tail has left only if another waits: this one asks here).
             wake_at(std::max(head_out, op.link_busy_until_ps));
@@ -582,12 +577,9 @@ void router::try_link(unsigned out_port, sim_ps now)
     // link, head or credit time); until then, or until a packet or credits come, it is skipped.
     output_port& op = m_outputs[out_port];
     sim_ps& retry = link_retry_ps(out_port);
-    clear_bit(port_bits(link_starved), out_port);  // until a packet is found waiting for credits below
-    if (op.link_busy_until_ps > now) {
-        retry = op.link_busy_until_ps;
-        wake_at(retry);
+    if (wait_for_link(out_port, now))
         return;
-    }
+    clear_bit(port_bits(link_starved), out_port);  // until a packet is found waiting for credits below
     retry = credit_counter::never;
     const unsigned vcs = m_params.vcs;
     for (unsigned k = 0; k < vcs; ++k) {
@@ -619,6 +611,17 @@ void router::try_link(unsigned out_port, sim_ps now)
         retry = op.link_busy_until_ps;
         return;
     }
+}
+
+bool router::wait_for_link(unsigned out_port, sim_ps now)
+{
+    const sim_ps busy_until = m_outputs[out_port].link_busy_until_ps;
+    if (busy_until <= now)
+        return false;
+    clear_bit(port_bits(link_starved), out_port);  // nothing is sent before the link frees
+    link_retry_ps(out_port) = busy_until;
+    wake_at(busy_until);
+    return true;
 }
 
 void router::start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps start)

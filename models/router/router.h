@@ -153,6 +153,9 @@ private:
     /// Takes the request of input `in_port` VC `in_vc` out of output `out_port`'s requests.
     void drop_request(unsigned out_port, unsigned in_port, unsigned in_vc);
     void try_link(unsigned out_port, sim_ps now);
+    /// If the link of `out_port` is busy at `now`: try_link() is skipped until it frees, and the
+    /// router wakes then. Returns whether it was busy.
+    bool wait_for_link(unsigned out_port, sim_ps now);
     /// Output buffer to link: spends the credits and starts `pkt` on VC `vc` at `start`.
     void start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps start);
     /// Applies the releases of `out_port` due by `now`.
