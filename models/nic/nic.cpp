@@ -249,51 +249,52 @@ void nic::receive(packet* pkt)
             return;
         }
     }
-    auto [it, fresh] = m_reassembly.try_emplace(pkt->message_id);
-    incoming& msg = it->second;
+    // Messages are TLM writes, whose data length has 32 bits: a packet that says otherwise is not
+    // one of this run's.
+    if (pkt->message_bytes == 0 || pkt->message_bytes > UINT32_MAX)
+        throw std::logic_error(fmt::format("{}: packet #{} of a message of {} bytes", name(), pkt->id,
+                                           pkt->message_bytes));
+    auto [msg, fresh] = m_reassembly.try_emplace(pkt->message_id, static_cast<std::uint32_t>(pkt->message_bytes));
     if (fresh) {
-        msg.src = pkt->src;
-        msg.bytes = pkt->message_bytes;
-        msg.sequence = pkt->message_seq;
-        msg.has_data = !pkt->data.empty();
-        msg.pieces.assign(pieces, false);
-        if (msg.has_data)
-            msg.data.resize(msg.bytes);
+        msg->src = pkt->src;
+        msg->sequence = pkt->message_seq;
+        msg->expect_pieces(pieces);
+        if (!pkt->data.empty())
+            msg->data.reset(new std::uint8_t[msg->bytes]());
     }
     const std::uint64_t piece = pkt->offset / m_params.mtu_bytes;
-    if (msg.src != pkt->src || msg.bytes != pkt->message_bytes || pkt->offset % m_params.mtu_bytes != 0 ||
-        piece >= pieces || msg.has_data == pkt->data.empty())
+    if (msg->src != pkt->src || msg->bytes != pkt->message_bytes || pkt->offset % m_params.mtu_bytes != 0 ||
+        piece >= pieces || pkt->bytes != std::min(m_params.mtu_bytes, pkt->message_bytes - pkt->offset) ||
+        (msg->data != nullptr) == pkt->data.empty())
         throw std::logic_error(fmt::format("{}: packet #{} does not fit message {} from {}", name(), pkt->id,
-                                           pkt->message_id, msg.src));
-    if (msg.pieces[piece])
+                                           pkt->message_id, msg->src));
+    if (msg->has_piece(piece))
         throw std::logic_error(fmt::format("{}: duplicate packet for message {} from {}, offset {}", name(),
                                            pkt->message_id, pkt->src, pkt->offset));
-    msg.pieces[piece] = true;
-    if (msg.received > 0 && pkt->offset < msg.highest_offset)
+    msg->set_piece(piece);
+    if (msg->pieces_received > 0 && piece < msg->highest_piece)
         ++counters.packets_out_of_order;
-    msg.highest_offset = std::max(msg.highest_offset, pkt->offset);
-    msg.received += pkt->bytes;
-    msg.checksum += pkt->checksum;
-    if (msg.has_data)
-        std::memcpy(msg.data.data() + pkt->offset, pkt->data.data(), pkt->bytes);
-    const std::uint64_t message_id = pkt->message_id;
+    msg->highest_piece = std::max(msg->highest_piece, static_cast<std::uint32_t>(piece));
+    ++msg->pieces_received;
+    msg->checksum += pkt->checksum;
+    if (msg->data)
+        std::memcpy(msg->data.get() + pkt->offset, pkt->data.data(), pkt->bytes);
     m_params.pool->release(pkt);
 
-    if (msg.received < msg.bytes)
+    if (msg->pieces_received < pieces)
         return;
 
     // Complete: deliver in the source's order, holding it back if an earlier one is still missing.
-    incoming done = std::move(msg);
-    m_reassembly.erase(it);
+    reassembly_table::entry done = m_reassembly.take(msg);
     std::uint64_t& expected = expected_sequence_from(done.src);
     if (done.sequence != expected) {
-        m_held[done.src].emplace(done.sequence, std::make_pair(message_id, std::move(done)));
+        m_held[done.src].emplace(done.sequence, std::move(done));
         ++m_held_count;
         counters.max_reorder_messages = std::max(counters.max_reorder_messages, m_held_count);
         return;
     }
     const std::uint32_t src = done.src;
-    deliver(message_id, done);
+    deliver(done);
     ++expected;
     deliver_held(src, expected);
 }
@@ -304,8 +305,7 @@ void nic::deliver_held(std::uint32_t src, std::uint64_t& expected)
         return;
     auto held = m_held.find(src);
     while (held != m_held.end() && !held->second.empty() && held->second.begin()->first == expected) {
-        auto& [id, next] = held->second.begin()->second;
-        deliver(id, next);
+        deliver(held->second.begin()->second);
         held->second.erase(held->second.begin());
         --m_held_count;
         ++expected;
@@ -314,9 +314,9 @@ void nic::deliver_held(std::uint32_t src, std::uint64_t& expected)
         m_held.erase(held);
 }
 
-void nic::deliver(std::uint64_t id, incoming& msg)
+void nic::deliver(const reassembly_table::entry& msg)
 {
-    deliver(id, msg.src, msg.bytes, msg.has_data ? msg.data.data() : nullptr, msg.checksum, msg.sequence);
+    deliver(msg.message_id, msg.src, msg.bytes, msg.data.get(), msg.checksum, msg.sequence);
 }
 
 void nic::deliver(std::uint64_t id, std::uint32_t src, std::uint64_t bytes, std::uint8_t* data,

@@ -24,6 +24,7 @@
 #include "models/core/link_protocol.h"
 #include "models/link/link.h"
 #include "models/nic/message.h"
+#include "models/nic/reassembly_table.h"
 #include "models/sim/histogram.h"
 
 namespace hxsim {
@@ -81,17 +82,6 @@ private:
         std::uint64_t sequence;
         std::uint64_t next_offset;
     };
-    struct incoming {
-        std::uint32_t src = 0;
-        std::uint64_t bytes = 0;
-        std::uint64_t received = 0;
-        std::uint64_t sequence = 0;
-        std::uint64_t checksum = 0;
-        std::uint64_t highest_offset = 0;
-        bool has_data = false;
-        std::vector<bool> pieces;
-        std::vector<std::uint8_t> data;
-    };
 
     tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
                                        sc_core::sc_time& delay) override;
@@ -115,7 +105,7 @@ private:
     void wake();
     void try_send();
     void receive(packet* pkt);
-    void deliver(std::uint64_t id, incoming& msg);
+    void deliver(const reassembly_table::entry& msg);
     void deliver(std::uint64_t id, std::uint32_t src, std::uint64_t bytes, std::uint8_t* data, std::uint64_t checksum,
                  std::uint64_t sequence);
     /// Delivers the messages from `src` held back for order that are now next.
@@ -155,11 +145,11 @@ private:
 
     // Receiving. What every packet and every completed message reads, in one cache line and the
     // start of the next: the NIC is cold when a packet's tail arrives on a large platform.
-    alignas(64) std::unordered_map<std::uint64_t, incoming> m_reassembly;
+    alignas(64) reassembly_table m_reassembly;
     std::uint64_t m_held_count = 0;  // messages in m_held
     std::vector<std::uint64_t> m_expected_sequence_dense;
     std::unordered_map<std::uint32_t, std::uint64_t> m_expected_sequence_from;
-    std::unordered_map<std::uint32_t, std::map<std::uint64_t, std::pair<std::uint64_t, incoming>>> m_held;
+    std::unordered_map<std::uint32_t, std::map<std::uint64_t, reassembly_table::entry>> m_held;  // by sequence
 };
 
 }  // namespace hxsim

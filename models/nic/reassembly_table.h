@@ -1,0 +1,125 @@
+// The messages a NIC is reassembling, by message id. Open addressing with linear probing, one
+// cache line a message holding all that a packet's arrival reads and writes (the pieces received
+// as inline bits up to 64 pieces): on a large platform the NIC is cold when a packet arrives, and
+// a hash map's bucket, its node and a separate block of piece bits were each a miss
+// (docs/performance.md, ninth pass).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <utility>
+
+namespace hxsim {
+
+class reassembly_table {
+public:
+    /// A message being reassembled; a slot whose `bytes` is 0 is free (messages are never empty).
+    struct alignas(64) entry {
+        std::uint64_t message_id = 0;
+        std::uint64_t sequence = 0;  ///< order of the message among those from src
+        std::uint64_t checksum = 0;  ///< sum of the checksums of the packets received
+        std::uint64_t bits = 0;      ///< pieces received, bit i piece i, when there are at most 64
+        std::unique_ptr<std::uint64_t[]> wide_bits;  ///< the same when there are more
+        std::unique_ptr<std::uint8_t[]> data;        ///< the payload, for messages sent with one
+        std::uint32_t bytes = 0;     ///< of the whole message (a TLM data length: 32 bits)
+        std::uint32_t src = 0;
+        std::uint32_t pieces_received = 0;
+        std::uint32_t highest_piece = 0;  ///< the latest piece received so far
+
+        /// Sizes the piece bits for a message of `pieces` pieces, none received.
+        void expect_pieces(std::uint64_t pieces)
+        {
+            bits = 0;
+            if (pieces > 64)
+                wide_bits.reset(new std::uint64_t[(pieces + 63) / 64]());
+        }
+        bool has_piece(std::uint64_t i) const { return (word(i) >> (i % 64)) & 1; }
+        void set_piece(std::uint64_t i) { word(i) |= std::uint64_t{1} << (i % 64); }
+
+    private:
+        std::uint64_t word(std::uint64_t i) const { return wide_bits ? wide_bits[i / 64] : bits; }
+        std::uint64_t& word(std::uint64_t i) { return wide_bits ? wide_bits[i / 64] : bits; }
+    };
+    static_assert(sizeof(entry) == 64, "a message's reassembly state is one cache line");
+
+    /// The entry of `message_id`, made now (second: true; then only message_id and bytes are
+    /// set) if there was none. `bytes` must not be 0. The pointer holds until the next call.
+    std::pair<entry*, bool> try_emplace(std::uint64_t message_id, std::uint32_t bytes)
+    {
+        if (bytes == 0)
+            throw std::logic_error("reassembly_table: a message of 0 bytes");
+        if ((m_size + 1) * 2 > capacity())
+            grow();
+        for (std::size_t i = home(message_id);; i = (i + 1) & m_mask) {
+            entry& e = m_slots[i];
+            if (e.bytes == 0) {
+                e.message_id = message_id;
+                e.bytes = bytes;
+                ++m_size;
+                return {&e, true};
+            }
+            if (e.message_id == message_id)
+                return {&e, false};
+        }
+    }
+
+    /// Takes `e` (from try_emplace) out of the table.
+    entry take(entry* e)
+    {
+        entry out = std::move(*e);
+        // Backward-shift deletion: entries after the hole that may sit in it move up, so that
+        // every entry stays reachable from its home slot without tombstones.
+        std::size_t hole = static_cast<std::size_t>(e - m_slots.get());
+        for (std::size_t j = (hole + 1) & m_mask; m_slots[j].bytes != 0; j = (j + 1) & m_mask) {
+            const std::size_t h = home(m_slots[j].message_id);
+            // j stays if its home lies cyclically in (hole, j].
+            const bool stays = hole < j ? (h > hole && h <= j) : (h > hole || h <= j);
+            if (!stays) {
+                m_slots[hole] = std::move(m_slots[j]);
+                hole = j;
+            }
+        }
+        m_slots[hole] = entry{};
+        --m_size;
+        return out;
+    }
+
+    std::size_t size() const { return m_size; }
+
+private:
+    std::size_t capacity() const { return m_slots ? m_mask + 1 : 0; }
+    // Fibonacci hashing: consecutive ids (an accelerator's messages) spread over the table.
+    std::size_t home(std::uint64_t id) const
+    {
+        return static_cast<std::size_t>((id * 0x9E3779B97F4A7C15ull) >> m_shift);
+    }
+    void grow()
+    {
+        const std::size_t old_capacity = capacity();
+        std::unique_ptr<entry[]> old = std::move(m_slots);
+        const std::size_t fresh = old_capacity == 0 ? initial_capacity : old_capacity * 2;
+        m_slots.reset(new entry[fresh]);
+        m_mask = fresh - 1;
+        m_shift = 64;
+        for (std::size_t c = fresh; c > 1; c /= 2)
+            --m_shift;
+        for (std::size_t i = 0; i < old_capacity; ++i) {
+            if (old[i].bytes == 0)
+                continue;
+            std::size_t j = home(old[i].message_id);
+            while (m_slots[j].bytes != 0)
+                j = (j + 1) & m_mask;
+            m_slots[j] = std::move(old[i]);
+        }
+    }
+
+    /// Slots a NIC starts with (half of them usable): 512 bytes, made at its first message.
+    static constexpr std::size_t initial_capacity = 8;
+    std::unique_ptr<entry[]> m_slots;
+    std::size_t m_mask = 0;
+    unsigned m_shift = 64;
+    std::size_t m_size = 0;
+};
+
+}  // namespace hxsim
