@@ -371,7 +371,10 @@ bool router::can_take(unsigned out_port, const packet& pkt, sim_ps now)
 {
     output_port& op = m_outputs[out_port];
     output_vc& ovc = output_vc_at(out_port, pkt.out_vc);
-    apply_releases(out_port, now);
+    // Releases only add room: with room enough already, the output buffer's due ones wait for
+    // start_on_link, where the output's releases are at hand (this way they stay cold here).
+    if (m_params.wormhole || (m_output_buffered && ovc.free_flits < pkt.flits))
+        apply_releases(out_port, now);
     const bool owned = m_params.wormhole && ovc.owner != no_owner;
     if (owned || (m_output_buffered && ovc.free_flits < pkt.flits)) {
         // Waits for a tail to leave: one on its way, or one of a packet sent later (try_link).
@@ -627,6 +630,7 @@ bool router::wait_for_link(unsigned out_port, sim_ps now)
 void router::start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps start)
 {
     output_port& op = m_outputs[out_port];
+    apply_releases(out_port, now_ps());  // before the next one: can_take() may have left them
     output_vc_at(out_port, vc).credits.consume(flits_needed(out_port, *pkt));
     if (m_trace)
         m_trace->spend(out_port, vc, flits_needed(out_port, *pkt), start);
@@ -654,6 +658,7 @@ std::string router::describe_buffers() const
             os << fmt::format("  {}.in_{} vc {}: {} packets; head #{} {}->{}", name(), port_name(p), v,
                               ivc.queue.size(), head.id, head.src, head.dst);
             if (head.routed) {
+                const_cast<router*>(this)->apply_releases(head.out_port, now);  // the room free now
                 auto& ovc = const_cast<output_vc&>(output_vc_at(head.out_port, head.out_vc));
                 os << fmt::format(" waits for out_{} vc {} (", port_name(head.out_port), head.out_vc);
                 if (m_output_buffered)

@@ -158,7 +158,9 @@ private:
     bool wait_for_link(unsigned out_port, sim_ps now);
     /// Output buffer to link: spends the credits and starts `pkt` on VC `vc` at `start`.
     void start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps start);
-    /// Applies the releases of `out_port` due by `now`.
+    /// Applies the releases of `out_port` due by `now`. Output buffer room may be applied late, as
+    /// it only adds room: can_take() applies it when the room it sees is short, start_on_link()
+    /// whenever a packet leaves (which keeps the queue short).
     void apply_releases(unsigned out_port, sim_ps now);
     /// Wake at the first clock edge at or after `at_ps`.
     void wake_at(sim_ps at_ps);
