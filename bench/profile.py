@@ -27,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from run import ROOT, hxsim_command  # bench/run.py: one way to build a case's command line
 
 # name, config, overrides. Sized to a few minutes under callgrind each (about 50 times slower than
 # running natively).
@@ -53,10 +53,8 @@ def profile(hxsim, config, overrides, ll_kib):
         stats_path = os.path.join(tmp, "stats.json")
         cmd = ["valgrind", "--tool=callgrind", "--cache-sim=yes", "--D1=49152,12,64",
                f"--LL={ll_kib * 1024},16,64", "--toggle-collect=hxsim::wake_scheduler::run()",
-               f"--callgrind-out-file={os.path.join(tmp, 'callgrind.out')}",
-               hxsim, "-q", "--config", os.path.join(ROOT, config), "--stats-json", stats_path]
-        for o in overrides:
-            cmd += ["--set", o]
+               f"--callgrind-out-file={os.path.join(tmp, 'callgrind.out')}"]
+        cmd += hxsim_command(hxsim, config, overrides, stats_path)
         run = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if run.returncode != 0:
             raise RuntimeError(f"{' '.join(cmd)} exited {run.returncode}:\n{run.stderr[-2000:]}")

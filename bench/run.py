@@ -86,12 +86,19 @@ sys.exit(os.waitstatus_to_exitcode(status))
 """
 
 
+def hxsim_command(hxsim, config, overrides, stats_path):
+    """The command line of one case: `config` (relative to the project) with its overrides, quiet,
+    the statistics written to `stats_path`."""
+    cmd = [hxsim, "-q", "--config", os.path.join(ROOT, config), "--stats-json", stats_path]
+    for o in overrides:
+        cmd += ["--set", o]
+    return cmd
+
+
 def run_once(name, config, overrides, clock_ns):
     with tempfile.TemporaryDirectory() as tmp:
         stats_path = os.path.join(tmp, "stats.json")
-        cmd = [HXSIM, "-q", "--config", os.path.join(ROOT, config), "--stats-json", stats_path]
-        for o in overrides:
-            cmd += ["--set", o]
+        cmd = hxsim_command(HXSIM, config, overrides, stats_path)
         usage_path = os.path.join(tmp, "usage")
         returncode = subprocess.call([sys.executable, "-c", LAUNCHER, usage_path] + cmd)
         if returncode != 0:

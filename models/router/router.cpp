@@ -371,12 +371,13 @@ bool router::can_take(unsigned out_port, const packet& pkt, sim_ps now)
 {
     output_port& op = m_outputs[out_port];
     output_vc& ovc = output_vc_at(out_port, pkt.out_vc);
+    const auto short_of_room = [&] { return m_output_buffered && ovc.free_flits < pkt.flits; };
     // Releases only add room: with room enough already, the output buffer's due ones wait for
     // start_on_link, where the output's releases are at hand (this way they stay cold here).
-    if (m_params.wormhole || (m_output_buffered && ovc.free_flits < pkt.flits))
+    if (m_params.wormhole || short_of_room())
         apply_releases(out_port, now);
     const bool owned = m_params.wormhole && ovc.owner != no_owner;
-    if (owned || (m_output_buffered && ovc.free_flits < pkt.flits)) {
+    if (owned || short_of_room()) {
         // Waits for a tail to leave: one on its way, or one of a packet sent later (try_link).
         if (!op.releases.empty())
             wake_at(op.releases.front().at_ps);
