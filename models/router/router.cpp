@@ -400,16 +400,18 @@ bool router::can_take(unsigned out_port, const packet& pkt, sim_ps now)
     return false;
 }
 
-router::allocation_scratch& router::scratch()
-{
-    static allocation_scratch shared;
-    return shared;
-}
+// A class member, not a function's static: no guard to test on every allocation.
+router::allocation_scratch router::m_scratch;
 
 void router::allocate(sim_ps now)
 {
-    std::fill_n(port_bits(watched), m_bit_words, 0);
-    allocation_scratch& s = scratch();
+    // The first word apart: a router has one mostly, and clearing them all as one range costs a
+    // call to memset.
+    std::uint64_t* const watched_bits = port_bits(watched);
+    watched_bits[0] = 0;
+    for (unsigned w = 1; w < m_bit_words; ++w)
+        watched_bits[w] = 0;
+    allocation_scratch& s = m_scratch;
     std::vector<allocation_request>& requests = s.requests;
     requests.clear();
     s.blocked.clear();

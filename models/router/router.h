@@ -187,7 +187,7 @@ private:
         std::vector<unsigned> grants;
         std::vector<request> blocked;  // requests their output could not take
     };
-    static allocation_scratch& scratch();
+    static allocation_scratch m_scratch;
     // Sets of outputs, as bit sets of m_bit_words words each: a wake visits only the outputs in a
     // set, in port order (which keeps runs identical), not every port of a switch.
     enum port_set : unsigned {
