@@ -116,7 +116,7 @@ router::router(const sc_core::sc_module_name& name, const router_params& params)
     m_inputs = std::make_unique<input_port[]>(params.ports);
     m_outputs = std::make_unique<output_port[]>(params.ports);
     m_bit_words = (params.ports + 63) / 64;
-    m_port_state = std::make_unique<std::uint64_t[]>(std::size_t{port_sets} * m_bit_words + params.ports);
+    m_port_state = std::make_unique<std::uint64_t[]>(std::size_t{port_sets} * m_bit_words + 1 + params.ports);
     const std::uint32_t output_flits = buffer_flits(params.output_buffer_bytes, params.flit_bytes);
     m_input_vcs = std::make_unique<input_vc[]>(std::size_t{params.ports} * params.vcs);
     m_output_vcs = std::make_unique<output_vc[]>(std::size_t{params.ports} * params.vcs);
@@ -223,7 +223,7 @@ void router::credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps)
     output_vc_at(port, beat.vc).credits.add_train(at_ps, beat.interval_ps, beat.credits);
     bool look = test_bit(port_bits(watched), port);
     if (test_bit(port_bits(link_starved), port) && link_retry_ps(port) > at_ps) {
-        link_retry_ps(port) = at_ps;
+        set_link_retry(port, at_ps);
         look = true;
     }
     if (look)
@@ -256,13 +256,20 @@ void router::wake()
     // A clocked router is woken on its clock edges only: its actions and wake_at() instants are
     // aligned (credits no longer come as actions at their own times).
     allocate(now);
-    for_each_bit(port_bits(link_waiting), m_bit_words, [&](unsigned o) {
-        if (link_retry_ps(o) > now)
-            return;
-        try_link(o, now);
-        if (m_outputs[o].queued_packets == 0)
-            clear_bit(port_bits(link_waiting), o);
-    });
+    if (link_retry_bound() <= now) {
+        // The bound anew, from the outputs still waiting (set_link_retry() may lower it meanwhile).
+        link_retry_bound() = credit_counter::never;
+        for_each_bit(port_bits(link_waiting), m_bit_words, [&](unsigned o) {
+            if (link_retry_ps(o) <= now) {
+                try_link(o, now);
+                if (m_outputs[o].queued_packets == 0) {
+                    clear_bit(port_bits(link_waiting), o);
+                    return;
+                }
+            }
+            link_retry_bound() = std::min(link_retry_bound(), link_retry_ps(o));
+        });
+    }
     sim_ps next = m_actions.empty() ? scheduled_wake::none : m_actions.next_ps();
     if (!m_wake_ups.empty())
         next = std::min(next, m_wake_ups.front());
@@ -523,7 +530,7 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
             // What try_link() would find first in this wake-up (wake() calls it after
             // allocation), done here; with the link free, it looks at the queues then.
             if (!wait_for_link(out_port, now))
-                link_retry_ps(out_port) = 0;
+                set_link_retry(out_port, 0);
             // Sent when its head is through, or when the link is free (a packet on it now wakes
             // the router when its tail has left only if another waits: this one asks here).
             wake_at(std::max(head_out, op.link_busy_until_ps));
@@ -625,7 +632,7 @@ bool router::wait_for_link(unsigned out_port, sim_ps now)
     if (busy_until <= now)
         return false;
     clear_bit(port_bits(link_starved), out_port);  // nothing is sent before the link frees
-    link_retry_ps(out_port) = busy_until;
+    set_link_retry(out_port, busy_until);
     wake_at(busy_until);
     return true;
 }

@@ -211,9 +211,11 @@ private:
     // a port's VCs are next to each other, one pointer away from the router.
     std::unique_ptr<input_vc[]> m_input_vcs;
     std::unique_ptr<output_vc[]> m_output_vcs;
-    // The sets, then per output the time before which try_link() can send nothing (0: look now;
-    // set by try_link, cleared by what changes its answer: a packet queued for the link, credits
-    // arriving). One block, a line or two for a router of up to 64 ports, not five heap blocks.
+    // The sets, a bound, then per output the time before which try_link() can send nothing (0:
+    // look now; set by try_link, cleared by what changes its answer: a packet queued for the
+    // link, credits arriving). The bound is at most the least of those of the outputs waiting for
+    // their link: a wake-up before it skips them all without visiting each. One block, a line or
+    // two for a router of up to 64 ports, not five heap blocks.
     std::unique_ptr<std::uint64_t[]> m_port_state;
     unsigned m_bit_words = 0;
     std::uint32_t m_buffer_flits;
@@ -229,7 +231,14 @@ private:
     const input_vc& input_vc_at(unsigned port, unsigned vc) const { return m_input_vcs[port * m_params.vcs + vc]; }
     const output_vc& output_vc_at(unsigned port, unsigned vc) const { return m_output_vcs[port * m_params.vcs + vc]; }
     std::uint64_t* port_bits(port_set set) { return m_port_state.get() + set * m_bit_words; }
-    sim_ps& link_retry_ps(unsigned port) { return m_port_state[port_sets * m_bit_words + port]; }
+    sim_ps& link_retry_bound() { return m_port_state[port_sets * m_bit_words]; }
+    sim_ps& link_retry_ps(unsigned port) { return m_port_state[port_sets * m_bit_words + 1 + port]; }
+    /// Output `port` retries its link from `at_ps` on (only lowers the bound).
+    void set_link_retry(unsigned port, sim_ps at_ps)
+    {
+        link_retry_ps(port) = at_ps;
+        link_retry_bound() = std::min(link_retry_bound(), at_ps);
+    }
 };
 
 }  // namespace hxsim
