@@ -589,7 +589,7 @@ void router::try_link(unsigned out_port, sim_ps now)
     // Whatever keeps this output from sending now also tells when to look again (the earliest
     // link, head or credit time); until then, or until a packet or credits come, it is skipped.
     output_port& op = m_outputs[out_port];
-    sim_ps& retry = link_retry_ps(out_port);
+    sim_ps& retry = link_retry_ps(out_port);  // set directly: wake() folds it into the bound after
     if (wait_for_link(out_port, now))
         return;
     clear_bit(port_bits(link_starved), out_port);  // until a packet is found waiting for credits below
