@@ -169,6 +169,14 @@ void router::wake_at(sim_ps at_ps)
     // Many conditions ask for the same instant (an output and an input freeing together): one
     // wake-up serves them all.
     const sim_ps at = align(at_ps);
+    // Mostly the latest instant asked for, or one after it: no search then.
+    if (m_wake_ups.empty() || at > m_wake_ups.back()) {
+        m_wake_ups.push_back(at);
+        m_wake.request(at);
+        return;
+    }
+    if (at == m_wake_ups.back())
+        return;
     const auto it = std::lower_bound(m_wake_ups.begin(), m_wake_ups.end(), at);
     if (it != m_wake_ups.end() && *it == at)
         return;
