@@ -31,9 +31,11 @@ struct link::trace_state {
 };
 
 link::link(const sc_core::sc_module_name& name, const link_params& params)
-    : sc_core::sc_module(name), in("in"), out("out"), m_params(params),
-      m_flit_ps(serialization_ps(params.flit_bytes, params.bandwidth_bps)), m_ser(params.bandwidth_bps)
+    : sc_core::sc_module(name), in("in"), out("out"), m_params(params)
 {
+    m_own_wire.latency_ps = params.latency_ps;
+    m_own_wire.flit_ps = serialization_ps(params.flit_bytes, params.bandwidth_bps);
+    m_own_wire.ser = serializer(params.bandwidth_bps);
     in.bind(static_cast<link_fw_if&>(*this));
     out.bind(static_cast<link_bw_if&>(*this));
 }
@@ -58,8 +60,8 @@ void link::end_of_elaboration()
 {
     if (auto* receiver = dynamic_cast<link_target_socket*>(out.operator->())) {
         receiver->attach(*this);
-        m_receiver = &receiver->owner();
-        m_receiver_port = receiver->port();
+        m_own_wire.receiver = &receiver->owner();
+        m_own_wire.receiver_port = receiver->port();
     }
     if (auto* sender = dynamic_cast<link_initiator_socket*>(in.operator->())) {
         sender->attach(*this);
@@ -68,29 +70,33 @@ void link::end_of_elaboration()
     }
 }
 
+void link::lend_wire(link_wire& to)
+{
+    if (m_trace || m_wire->receiver == nullptr || m_wire != &m_own_wire)
+        return;
+    to = m_own_wire;
+    m_wire = &to;
+}
+
 sim_ps link::carry(packet* pkt, std::uint8_t vc, sim_ps start, sim_ps tail_ps, sim_ps* flit_ps)
 {
-    const sim_ps tail_leaves = std::max(start + m_ser(pkt->bytes), tail_ps + m_flit_ps);
-    m_busy_ps += tail_leaves - start;
-    ++m_packets;
-    m_bytes += pkt->bytes;
+    link_wire& wire = *m_wire;
+    if (!m_trace && wire.receiver)
+        return wire.carry(pkt, vc, start, tail_ps, flit_ps);
+    // Traced (recorded before the receiver sees the packet), or the receiver is behind TLM.
+    const sim_ps tail_leaves = wire.send(*pkt, start, tail_ps);
     if (m_trace)
         m_trace->sent(start, tail_leaves, *pkt, vc);
-
-    link_beat arriving;
-    arriving.pkt = pkt;
-    arriving.vc = vc;
-    arriving.tail_ps = tail_leaves + m_params.latency_ps;
-    const sim_ps head_ps = start + m_flit_ps + m_params.latency_ps;
-    if (m_receiver) {
-        m_receiver->packet_arrives(m_receiver_port, arriving, head_ps);
+    link_beat arriving = wire.arriving(pkt, vc, tail_leaves);
+    if (wire.receiver) {
+        wire.receiver->packet_arrives(wire.receiver_port, arriving, wire.head_arrives(start));
     } else {
         tlm::tlm_phase fw_phase = tlm::BEGIN_REQ;
-        sc_core::sc_time head_delay = to_sc_time(head_ps - now_ps());
+        sc_core::sc_time head_delay = to_sc_time(wire.head_arrives(start) - now_ps());
         out->nb_transport_fw(arriving, fw_phase, head_delay);
     }
     if (flit_ps)
-        *flit_ps = m_flit_ps;  // tells the sender the pace of the flits
+        *flit_ps = wire.flit_ps;  // tells the sender the pace of the flits
     return tail_leaves;
 }
 

@@ -10,6 +10,7 @@
 // after one more flit time).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <systemc>
@@ -25,6 +26,52 @@ struct link_params {
     std::uint64_t flit_bytes = 0;     ///< the head is one flit
 };
 
+/// What a packet crossing a link reads and writes: its timing, its receiver and its counters. A
+/// link keeps it, and lends it to the model sending on it when both ends are hxsim's own and the
+/// link is not traced (link_sender_end): it then lies next to the sender's other state for that
+/// port, warm when the packet leaves, rather than in the link object, a cold line or two on a large
+/// platform (docs/performance.md, eleventh pass).
+struct link_wire {
+    sim_ps latency_ps = 0;
+    sim_ps flit_ps = 0;
+    serializer ser;  // packet times on the wire
+    link_port_owner* receiver = nullptr;  // null: the receiver is reached through TLM
+    unsigned receiver_port = 0;
+    sim_ps busy_ps = 0;
+    std::uint64_t packets = 0;
+    std::uint64_t bytes = 0;
+
+    /// Counts `pkt` starting at `start_ps`, its tail available at `tail_ps`; returns when the tail
+    /// has left.
+    sim_ps send(const packet& pkt, sim_ps start_ps, sim_ps tail_ps)
+    {
+        const sim_ps tail_leaves = std::max(start_ps + ser(pkt.bytes), tail_ps + flit_ps);
+        busy_ps += tail_leaves - start_ps;
+        ++packets;
+        bytes += pkt.bytes;
+        return tail_leaves;
+    }
+    /// What the receiver sees of a packet whose tail left at `tail_leaves`.
+    link_beat arriving(packet* pkt, std::uint8_t vc, sim_ps tail_leaves) const
+    {
+        link_beat beat;
+        beat.pkt = pkt;
+        beat.vc = vc;
+        beat.tail_ps = tail_leaves + latency_ps;
+        return beat;
+    }
+    sim_ps head_arrives(sim_ps start_ps) const { return start_ps + flit_ps + latency_ps; }
+    /// send() and hands the packet to the receiver (which must be set); as link::carry.
+    sim_ps carry(packet* pkt, std::uint8_t vc, sim_ps start_ps, sim_ps tail_ps, sim_ps* pace_ps)
+    {
+        const sim_ps tail_leaves = send(*pkt, start_ps, tail_ps);
+        receiver->packet_arrives(receiver_port, arriving(pkt, vc, tail_leaves), head_arrives(start_ps));
+        if (pace_ps)
+            *pace_ps = flit_ps;
+        return tail_leaves;
+    }
+};
+
 class link : public sc_core::sc_module, public traceable, private link_fw_if, private link_bw_if {
 public:
     tlm::tlm_target_socket<32, link_protocol_types> in;      ///< from the sending port
@@ -34,9 +81,9 @@ public:
     ~link() override;
 
     const link_params& params() const { return m_params; }
-    sim_ps busy_ps() const { return m_busy_ps; }
-    std::uint64_t packets() const { return m_packets; }
-    std::uint64_t bytes() const { return m_bytes; }
+    sim_ps busy_ps() const { return m_wire->busy_ps; }
+    std::uint64_t packets() const { return m_wire->packets; }
+    std::uint64_t bytes() const { return m_wire->bytes; }
 
     void attach_trace(vcd_writer& writer) override;
 
@@ -44,6 +91,10 @@ public:
     /// `vc` at `start_ps`, its tail available at `tail_ps`. Returns when the tail has left;
     /// `flit_ps`, if given, receives the time per flit.
     sim_ps carry(packet* pkt, std::uint8_t vc, sim_ps start_ps, sim_ps tail_ps, sim_ps* flit_ps = nullptr);
+    /// Lends this link's wire to `to`, in the sending model, which calls link_wire::carry itself
+    /// from then on, if the link need not see its packets (untraced, the receiver hxsim's own).
+    /// `to` must stay where it is for the rest of the run; it is left as it is if not lent.
+    void lend_wire(link_wire& to);
     /// What nb_transport_bw does, without the TLM call: `credits` freed in VC `vc` at the receiver
     /// go back, the first leaving `delay_ps` from now, then one per `interval_ps`.
     void carry_credits(std::uint8_t vc, std::uint32_t credits, sim_ps delay_ps, sim_ps interval_ps);
@@ -79,41 +130,47 @@ private:
     unsigned int transport_dbg(link_beat&) override { return 0; }
     void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
 
-    // What a packet or a credit train reads and writes, from here to the end: two cache lines.
+    // What a packet or a credit train reads and writes when the wire is not lent, from here to the
+    // end: two cache lines.
     alignas(64) link_params m_params;
-    sim_ps m_flit_ps;
-    serializer m_ser;  // packet times on the wire
-    sim_ps m_busy_ps = 0;
-    std::uint64_t m_packets = 0;
-    std::uint64_t m_bytes = 0;
+    link_wire* m_wire = &m_own_wire;  // m_own_wire or the sender's
     std::unique_ptr<trace_state> m_trace;  ///< null unless traced
     // The owners of the receiving and sending sockets, when they are hxsim's own (null: another
     // model, such as a terminator, reached through the TLM call), with their port indices: called
     // without touching the sockets, cold objects on a large platform.
-    link_port_owner* m_receiver = nullptr;
-    unsigned m_receiver_port = 0;
     link_port_owner* m_sender = nullptr;
     unsigned m_sender_port = 0;
+    link_wire m_own_wire;
 };
 
 /// A model's sending side of one link, for its hot path: the link behind the socket, found once
-/// the link has attached itself (start_of_simulation()), is called directly; a socket on another
-/// model (a terminator) is called through TLM.
+/// the link has attached itself (start_of_simulation()), lends its wire, which this end then
+/// drives itself; a traced link is called directly, and a socket on another model (a terminator)
+/// through TLM.
 class link_sender_end {
 public:
+    link_sender_end() = default;
+    link_sender_end(const link_sender_end&) = delete;  // the link may hold a pointer to m_wire
+    link_sender_end& operator=(const link_sender_end&) = delete;
+
     void find(link_initiator_socket& socket)
     {
         m_out = &socket;
         m_link = socket.attached_link();
+        if (m_link != nullptr)
+            m_link->lend_wire(m_wire);
     }
 
-    /// link_initiator_socket::send, through the link found.
-    sim_ps send(packet* pkt, sim_ps start_ps, sim_ps tail_ps, sim_ps* flit_ps = nullptr) const
+    /// link_initiator_socket::send, through the wire lent or the link found.
+    sim_ps send(packet* pkt, sim_ps start_ps, sim_ps tail_ps, sim_ps* flit_ps = nullptr)
     {
+        if (m_wire.receiver != nullptr)  // lent: a wire of its own has none
+            return m_wire.carry(pkt, pkt->vc, start_ps, tail_ps, flit_ps);
         return m_link ? m_link->carry(pkt, pkt->vc, start_ps, tail_ps, flit_ps) : m_out->send(pkt, start_ps, tail_ps, flit_ps);
     }
 
 private:
+    link_wire m_wire;
     link* m_link = nullptr;
     link_initiator_socket* m_out = nullptr;
 };

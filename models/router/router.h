@@ -121,7 +121,7 @@ private:
         sim_ps crossbar_busy_until_ps = 0;
         sim_ps crossbar_woken_ps = 0;   // the crossbar_busy_until_ps a wake-up is asked for (wake_once)
         sim_ps link_busy_until_ps = 0;
-        link_sender_end link;           // behind out[port], called without touching the socket
+        link_sender_end link;           // behind out[port]: the link's wire, lent, next to its busy time
         unsigned next_vc = 0;           // round robin over VCs on the link
         unsigned queued_packets = 0;    // in the output buffers, all VCs
         // Bit v: output VC v has packets queued for the link. try_link() reads the VCs that do,
