@@ -130,14 +130,14 @@ private:
     unsigned int transport_dbg(link_beat&) override { return 0; }
     void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
 
-    // What a packet or a credit train reads and writes when the wire is not lent, from here to the
-    // end: two cache lines.
+    // What a credit train, or a packet when the wire is not lent, reads and writes: from here to
+    // the end.
     alignas(64) link_params m_params;
     link_wire* m_wire = &m_own_wire;  // m_own_wire or the sender's
     std::unique_ptr<trace_state> m_trace;  ///< null unless traced
-    // The owners of the receiving and sending sockets, when they are hxsim's own (null: another
-    // model, such as a terminator, reached through the TLM call), with their port indices: called
-    // without touching the sockets, cold objects on a large platform.
+    // The owner of the sending socket, when it is hxsim's own (null: another model, such as a
+    // terminator, reached through the TLM call), with its port index: called without touching the
+    // sockets, cold objects on a large platform. The wire holds the receiving one.
     link_port_owner* m_sender = nullptr;
     unsigned m_sender_port = 0;
     link_wire m_own_wire;
