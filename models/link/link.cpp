@@ -81,16 +81,13 @@ void link::lend_wire(link_wire& to)
 sim_ps link::carry(packet* pkt, std::uint8_t vc, sim_ps start, sim_ps tail_ps, sim_ps* flit_ps)
 {
     link_wire& wire = *m_wire;
-    if (!m_trace && wire.receiver)
-        return wire.carry(pkt, vc, start, tail_ps, flit_ps);
-    // Traced (recorded before the receiver sees the packet), or the receiver is behind TLM.
     const sim_ps tail_leaves = wire.send(*pkt, start, tail_ps);
     if (m_trace)
-        m_trace->sent(start, tail_leaves, *pkt, vc);
-    link_beat arriving = wire.arriving(pkt, vc, tail_leaves);
+        m_trace->sent(start, tail_leaves, *pkt, vc);  // recorded before the receiver sees the packet
     if (wire.receiver) {
-        wire.receiver->packet_arrives(wire.receiver_port, arriving, wire.head_arrives(start));
+        wire.deliver(pkt, vc, start, tail_leaves);
     } else {
+        link_beat arriving = wire.arriving(pkt, vc, tail_leaves);
         tlm::tlm_phase fw_phase = tlm::BEGIN_REQ;
         sc_core::sc_time head_delay = to_sc_time(wire.head_arrives(start) - now_ps());
         out->nb_transport_fw(arriving, fw_phase, head_delay);

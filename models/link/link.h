@@ -61,11 +61,16 @@ struct link_wire {
         return beat;
     }
     sim_ps head_arrives(sim_ps start_ps) const { return start_ps + flit_ps + latency_ps; }
-    /// send() and hands the packet to the receiver (which must be set); as link::carry.
+    /// Hands a packet sent (send()) to the receiver, which must be set.
+    void deliver(packet* pkt, std::uint8_t vc, sim_ps start_ps, sim_ps tail_leaves) const
+    {
+        receiver->packet_arrives(receiver_port, arriving(pkt, vc, tail_leaves), head_arrives(start_ps));
+    }
+    /// send() and deliver(); as link::carry.
     sim_ps carry(packet* pkt, std::uint8_t vc, sim_ps start_ps, sim_ps tail_ps, sim_ps* pace_ps)
     {
         const sim_ps tail_leaves = send(*pkt, start_ps, tail_ps);
-        receiver->packet_arrives(receiver_port, arriving(pkt, vc, tail_leaves), head_arrives(start_ps));
+        deliver(pkt, vc, start_ps, tail_leaves);
         if (pace_ps)
             *pace_ps = flit_ps;
         return tail_leaves;
