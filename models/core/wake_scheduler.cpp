@@ -70,7 +70,8 @@ void wake_scheduler::insert(std::uint32_t index, sim_ps at_ps)
     const std::uint64_t bucket = bucket_of(at_ps);
     if (bucket == m_base_bucket) {
         n.where = node::place::current;
-        m_current.insert(std::upper_bound(m_current.begin(), m_current.end(), n.when, std::greater<>()), n.when);
+        const rank r = rank_of(n.when);
+        m_current.insert(std::upper_bound(m_current.begin(), m_current.end(), r, std::greater<>()), r);
     } else if (bucket >= m_base_bucket + wheel_buckets) {
         n.where = node::place::later;
         m_later.push_back(n.when);
@@ -91,10 +92,11 @@ void wake_scheduler::remove(std::uint32_t index)
 {
     node& n = m_nodes[index];
     if (n.where == node::place::current) {
-        if (m_current.back().key == n.when.key)
+        const rank r = rank_of(n.when);
+        if (m_current.back() == r)
             m_current.pop_back();  // the one being served
         else
-            m_current.erase(std::lower_bound(m_current.begin(), m_current.end(), n.when, std::greater<>()));
+            m_current.erase(std::lower_bound(m_current.begin(), m_current.end(), r, std::greater<>()));
     } else if (n.where == node::place::wheel) {
         if (n.prev != none_index) {
             m_nodes[n.prev].next = n.next;
@@ -113,7 +115,7 @@ void wake_scheduler::remove(std::uint32_t index)
 std::uint32_t wake_scheduler::earliest()
 {
     if (!m_current.empty())
-        return m_current.back().index();
+        return index_of(m_current.back());
     // The first non-empty later bucket, one word of the bit set at a time.
     const std::size_t start = m_base_bucket & (wheel_buckets - 1);
     const std::size_t words = wheel_buckets / 64;
@@ -157,7 +159,7 @@ void wake_scheduler::turn_to(sim_ps at_ps)
     const std::size_t slot = bucket & (wheel_buckets - 1);
     for (std::uint32_t i = m_bucket_first[slot]; i != none_index; i = m_nodes[i].next) {
         m_nodes[i].where = node::place::current;
-        m_current.push_back(m_nodes[i].when);
+        m_current.push_back(rank_of(m_nodes[i].when));
     }
     m_bucket_first[slot] = none_index;
     m_bucket_bits[slot / 64] &= ~(std::uint64_t{1} << (slot % 64));
@@ -204,9 +206,9 @@ void wake_scheduler::prefetch_next() const
     // model's object it sits in), the nearer ones through their hooks, a stage nearer a pass.
     const std::size_t queued = m_current.size();
     if (queued >= prefetch_depth)
-        __builtin_prefetch(m_models[m_current[queued - prefetch_depth].index()]);
+        __builtin_prefetch(m_models[index_of(m_current[queued - prefetch_depth])]);
     for (unsigned stage = std::min<std::size_t>(queued, prefetch_depth - 1); stage >= 1; --stage) {
-        const scheduled_wake* const who = m_models[m_current[queued - stage].index()];
+        const scheduled_wake* const who = m_models[index_of(m_current[queued - stage])];
         if (who != nullptr && who->m_prefetch)
             who->m_prefetch(stage);
     }

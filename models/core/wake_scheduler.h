@@ -130,6 +130,14 @@ private:
         std::uint32_t index() const { return static_cast<std::uint32_t>(key & index_mask); }
         bool operator>(const entry& o) const { return at_ps != o.at_ps ? at_ps > o.at_ps : key > o.key; }
     };
+    /// A wake-up of the bucket being served as one number in the same order as its entry: the
+    /// instant's offset in the bucket above the order key. Sorting, searching and moving these
+    /// costs about half what 16-byte entries compared on two fields cost.
+    using rank = std::uint64_t;
+    static constexpr unsigned key_bits = 2 * index_bits;
+    static_assert(key_bits + bucket_bits <= 64, "a rank holds a bucket's offset and an order key");
+    static rank rank_of(const entry& e) { return (e.at_ps & ((sim_ps{1} << bucket_bits) - 1)) << key_bits | e.key; }
+    static std::uint32_t index_of(rank r) { return static_cast<std::uint32_t>(r & index_mask); }
     /// A model's pending wake-up, if it has one (one at most: an earlier request moves it).
     struct node {
         entry when{0, 0};
@@ -174,7 +182,7 @@ private:
 
     std::vector<scheduled_wake*> m_models;  // by index; null once destroyed
     std::vector<node> m_nodes;              // by index
-    std::vector<entry> m_current;           // the bucket being served, the earliest last
+    std::vector<rank> m_current;            // the bucket being served, the earliest last
     std::vector<std::uint32_t> m_bucket_first;  // the later buckets' lists, by bucket modulo the wheel
     std::vector<std::uint64_t> m_bucket_bits;   // bit set: the later buckets that are not empty
     std::uint64_t m_base_bucket = 0;        // the bucket being served (absolute)
