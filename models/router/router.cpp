@@ -537,11 +537,14 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
             set_bit(port_bits(link_waiting), out_port);
             // What try_link() would find first in this wake-up (wake() calls it after
             // allocation), done here; with the link free, it looks at the queues then.
-            if (!wait_for_link(out_port, now))
-                set_link_retry(out_port, 0);
             // Sent when its head is through, or when the link is free (a packet on it now wakes
             // the router when its tail has left only if another waits: this one asks here).
-            wake_at(std::max(head_out, op.link_busy_until_ps));
+            if (!wait_for_link(out_port, now)) {
+                set_link_retry(out_port, 0);
+                wake_at(std::max(head_out, op.link_busy_until_ps));
+            } else if (head_out > op.link_busy_until_ps) {
+                wake_at(head_out);  // wait_for_link() asked for the link's instant
+            }
         }
     } else {
         // Straight onto the link, which paces the crossbar from then on.
