@@ -1,15 +1,15 @@
 #include "models/router/allocator.h"
 
-#include <algorithm>
-
 namespace hxsim {
 
 switch_allocator::switch_allocator(unsigned ports, allocator_kind kind, unsigned iterations, bool by_age)
     : m_ports(ports), m_kind(kind), m_iterations(iterations == 0 ? 1 : iterations), m_by_age(by_age),
       m_input_pointer(std::make_unique<unsigned[]>(ports)), m_output_pointer(std::make_unique<unsigned[]>(ports))
 {
-    if (shared_separable().best.size() < ports)
+    if (shared_separable().best.size() < ports) {
         shared_separable().best.resize(ports, none);
+        shared_separable().touched.resize((ports + 63) / 64, 0);
+    }
     if (kind == allocator_kind::islip && shared_islip().by_port.size() < ports) {
         shared_islip().by_port.resize(ports);
         shared_islip().offers.resize(ports);
@@ -21,9 +21,11 @@ bool switch_allocator::beats(const allocation_request& r, const allocation_reque
 {
     if (m_by_age && r.age_ps != best.age_ps)
         return r.age_ps < best.age_ps;
-    // Distance from the pointer, going round: the first one at or after it wins.
+    // Distance from the pointer, going round: the first one at or after it wins (both are ports,
+    // below m_ports: no division).
     const auto distance = [&](const allocation_request& x) {
-        return ((by_output ? x.out_port : x.in_port) + m_ports - pointer) % m_ports;
+        const unsigned port = by_output ? x.out_port : x.in_port;
+        return port >= pointer ? port - pointer : port + m_ports - pointer;
     };
     return distance(r) < distance(best);
 }
@@ -67,16 +69,16 @@ void switch_allocator::separable(const std::vector<allocation_request>& requests
         // A lone request wins both stages: the same grant and pointer moves as below, without them.
         const allocation_request& r = requests.front();
         grants.push_back(0);
-        m_output_pointer[r.out_port] = (r.in_port + 1) % m_ports;
-        m_input_pointer[r.in_port] = (r.out_port + 1) % m_ports;
+        m_output_pointer[r.out_port] = next_port(r.in_port);
+        m_input_pointer[r.in_port] = next_port(r.out_port);
         return;
     }
     separable_scratch& s = shared_separable();
     // One stage: each port's arbiter sees its requests (candidates(k), k < count: indices into
     // `requests`) in order and keeps the first best (pick()); then only the ports with requests
-    // are visited, in port order, so that a wide switch with few requests costs what they do.
+    // are visited, in port order (a bit set, cleared as it is read), so that a wide switch with
+    // few requests costs what they do.
     const auto arbitrate = [&](std::size_t count, auto candidates, bool by_output, const unsigned* pointers) {
-        s.touched.clear();
         for (std::size_t k = 0; k < count; ++k) {
             const unsigned i = candidates(k);
             const allocation_request& r = requests[i];
@@ -84,29 +86,35 @@ void switch_allocator::separable(const std::vector<allocation_request>& requests
             unsigned& best = s.best[port];
             if (best == none) {
                 best = i;
-                s.touched.push_back(port);
+                s.touched[port / 64] |= std::uint64_t{1} << (port % 64);
             } else if (beats(r, requests[best], pointers[port], by_output)) {
                 best = i;
             }
         }
-        std::sort(s.touched.begin(), s.touched.end());
+    };
+    const auto for_each_touched = [&](auto f) {
+        for (unsigned w = 0; w * 64 < m_ports; ++w) {
+            for (std::uint64_t bits = s.touched[w]; bits != 0; bits &= bits - 1)
+                f(w * 64 + static_cast<unsigned>(__builtin_ctzll(bits)));
+            s.touched[w] = 0;
+        }
     };
     // Input stage: one request per input port.
     s.winners.clear();
     arbitrate(requests.size(), [](std::size_t k) { return static_cast<unsigned>(k); }, true, m_input_pointer.get());
-    for (unsigned in : s.touched) {
+    for_each_touched([&](unsigned in) {
         s.winners.push_back(s.best[in]);
         s.best[in] = none;
-    }
+    });
     // Output stage: one input per output port, among the inputs' winners in input port order.
     arbitrate(s.winners.size(), [&](std::size_t k) { return s.winners[k]; }, false, m_output_pointer.get());
-    for (unsigned out : s.touched) {
+    for_each_touched([&](unsigned out) {
         const unsigned g = s.best[out];
         s.best[out] = none;
         grants.push_back(g);
-        m_output_pointer[out] = (requests[g].in_port + 1) % m_ports;
-        m_input_pointer[requests[g].in_port] = (out + 1) % m_ports;
-    }
+        m_output_pointer[out] = next_port(requests[g].in_port);
+        m_input_pointer[requests[g].in_port] = next_port(out);
+    });
 }
 
 void switch_allocator::islip(const std::vector<allocation_request>& requests, std::vector<unsigned>& grants)
@@ -143,8 +151,8 @@ void switch_allocator::islip(const std::vector<allocation_request>& requests, st
             s.input_matched[in] = 1;
             s.output_matched[out] = 1;
             if (iteration == 0) {
-                m_output_pointer[out] = (in + 1) % m_ports;
-                m_input_pointer[in] = (out + 1) % m_ports;
+                m_output_pointer[out] = next_port(in);
+                m_input_pointer[in] = next_port(out);
             }
         }
     }

@@ -42,6 +42,9 @@ private:
     void separable(const std::vector<allocation_request>& requests, std::vector<unsigned>& grants);
     void islip(const std::vector<allocation_request>& requests, std::vector<unsigned>& grants);
 
+    /// The port after `port`, going round.
+    unsigned next_port(unsigned port) const { return port + 1 == m_ports ? 0 : port + 1; }
+
     unsigned m_ports;
     allocator_kind m_kind;
     unsigned m_iterations;
@@ -52,9 +55,9 @@ private:
     // Scratch of separable(), shared by every allocator (one allocates at a time): it stays in the
     // caches.
     struct separable_scratch {
-        std::vector<unsigned> best;     // per port, its arbiter's winner so far; none between uses
-        std::vector<unsigned> touched;  // the ports with requests
-        std::vector<unsigned> winners;  // of the input stage
+        std::vector<unsigned> best;          // per port, its arbiter's winner so far; none between uses
+        std::vector<std::uint64_t> touched;  // bit set: the ports with requests; empty between uses
+        std::vector<unsigned> winners;       // of the input stage
     };
     static separable_scratch& shared_separable();
     // Scratch of islip(), shared likewise (sized for the widest switch; an allocator uses its
