@@ -607,7 +607,8 @@ void router::try_link(unsigned out_port, sim_ps now)
     retry = credit_counter::never;
     const unsigned vcs = m_params.vcs;
     for (unsigned k = 0; k < vcs; ++k) {
-        const unsigned v = (op.next_vc + k) % vcs;
+        // Round from next_vc (at most vcs: one past the last VC that sent), without a division.
+        const unsigned v = op.next_vc + k >= vcs ? op.next_vc + k - vcs : op.next_vc + k;
         if (((op.queued_vcs >> v) & 1) == 0)
             continue;
         output_vc& ovc = output_vc_at(out_port, v);
