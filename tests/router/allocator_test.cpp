@@ -104,6 +104,26 @@ TEST(allocator, islip_pointers_desynchronise_to_a_full_matching_under_full_load)
     }
 }
 
+TEST(allocator, a_wide_switch_grants_in_output_order_and_goes_round_past_its_last_port)
+{
+    // 100 ports: the ports an arbiter stage sees span two 64-bit words of its bit set.
+    switch_allocator a(100, allocator_kind::separable_input_first, 1, false);
+    const std::vector<allocation_request> pairs{req(99, 70), req(3, 99), req(64, 0), req(10, 63)};
+    std::vector<unsigned> grants;
+    a.allocate(pairs, grants);
+    EXPECT_EQ(grants, (std::vector<unsigned>{2, 3, 0, 1}));  // outputs 0, 63, 70, 99
+    // Three inputs on both words compete for output 5, whose pointer starts at input 0 and goes
+    // round: 0, then 64, then 99, then past the last port back to 0.
+    const std::vector<allocation_request> rivals{req(99, 5), req(0, 5), req(64, 5)};
+    std::vector<unsigned> winners;
+    for (int round = 0; round < 6; ++round) {
+        a.allocate(rivals, grants);
+        ASSERT_EQ(grants.size(), 1u);
+        winners.push_back(rivals[grants[0]].in_port);
+    }
+    EXPECT_EQ(winners, (std::vector<unsigned>{0, 64, 99, 0, 64, 99}));
+}
+
 TEST(allocator, every_matching_is_legal_on_random_requests)
 {
     std::uint64_t state = 12345;
