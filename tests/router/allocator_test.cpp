@@ -25,19 +25,26 @@ void expect_legal(const std::vector<allocation_request>& requests, const std::ve
     }
 }
 
+/// The input granted in each of `rounds` allocations of `requests`, which compete for one output.
+std::vector<unsigned> winners_of_rounds(switch_allocator& a, const std::vector<allocation_request>& requests,
+                                        int rounds)
+{
+    std::vector<unsigned> winners;
+    std::vector<unsigned> grants;
+    for (int round = 0; round < rounds; ++round) {
+        a.allocate(requests, grants);
+        EXPECT_EQ(grants.size(), 1u);
+        winners.push_back(grants.empty() ? ~0u : requests[grants[0]].in_port);
+    }
+    return winners;
+}
+
 TEST(allocator, round_robin_rotates_among_inputs_competing_for_one_output)
 {
     for (allocator_kind kind : {allocator_kind::separable_input_first, allocator_kind::islip}) {
         switch_allocator a(4, kind, 1, false);
         const std::vector<allocation_request> requests{req(0, 2), req(1, 2), req(3, 2)};
-        std::vector<unsigned> winners;
-        std::vector<unsigned> grants;
-        for (int round = 0; round < 6; ++round) {
-            a.allocate(requests, grants);
-            ASSERT_EQ(grants.size(), 1u);
-            winners.push_back(requests[grants[0]].in_port);
-        }
-        EXPECT_EQ(winners, (std::vector<unsigned>{0, 1, 3, 0, 1, 3}));
+        EXPECT_EQ(winners_of_rounds(a, requests, 6), (std::vector<unsigned>{0, 1, 3, 0, 1, 3}));
     }
 }
 
@@ -115,13 +122,7 @@ TEST(allocator, a_wide_switch_grants_in_output_order_and_goes_round_past_its_las
     // Three inputs on both words compete for output 5, whose pointer starts at input 0 and goes
     // round: 0, then 64, then 99, then past the last port back to 0.
     const std::vector<allocation_request> rivals{req(99, 5), req(0, 5), req(64, 5)};
-    std::vector<unsigned> winners;
-    for (int round = 0; round < 6; ++round) {
-        a.allocate(rivals, grants);
-        ASSERT_EQ(grants.size(), 1u);
-        winners.push_back(rivals[grants[0]].in_port);
-    }
-    EXPECT_EQ(winners, (std::vector<unsigned>{0, 64, 99, 0, 64, 99}));
+    EXPECT_EQ(winners_of_rounds(a, rivals, 6), (std::vector<unsigned>{0, 64, 99, 0, 64, 99}));
 }
 
 TEST(allocator, every_matching_is_legal_on_random_requests)
