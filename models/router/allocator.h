@@ -56,7 +56,7 @@ private:
     // caches.
     struct separable_scratch {
         std::vector<unsigned> best;          // per port, its arbiter's winner so far; none between uses
-        std::vector<std::uint64_t> touched;  // bit set: the ports with requests; empty between uses
+        std::vector<std::uint64_t> touched;  // bit set: the ports with requests; all clear between uses
         std::vector<unsigned> winners;       // of the input stage
     };
     static separable_scratch& shared_separable();
