@@ -5,6 +5,8 @@
 #include <functional>
 #include <stdexcept>
 
+#include "models/core/bit_set.h"
+
 namespace hxsim {
 
 scheduled_wake::scheduled_wake(std::function<void()> fn)
@@ -84,7 +86,7 @@ void wake_scheduler::insert(std::uint32_t index, sim_ps at_ps)
         if (n.next != none_index)
             m_nodes[n.next].prev = index;
         m_bucket_first[slot] = index;
-        m_bucket_bits[slot / 64] |= std::uint64_t{1} << (slot % 64);
+        set_bit(m_bucket_bits.data(), slot);
     }
 }
 
@@ -104,7 +106,7 @@ void wake_scheduler::remove(std::uint32_t index)
             const std::size_t slot = bucket_of(n.when.at_ps) & (wheel_buckets - 1);
             m_bucket_first[slot] = n.next;
             if (n.next == none_index)
-                m_bucket_bits[slot / 64] &= ~(std::uint64_t{1} << (slot % 64));
+                clear_bit(m_bucket_bits.data(), slot);
         }
         if (n.next != none_index)
             m_nodes[n.next].prev = n.prev;
@@ -162,7 +164,7 @@ void wake_scheduler::turn_to(sim_ps at_ps)
         m_current.push_back(rank_of(m_nodes[i].when));
     }
     m_bucket_first[slot] = none_index;
-    m_bucket_bits[slot / 64] &= ~(std::uint64_t{1} << (slot % 64));
+    clear_bit(m_bucket_bits.data(), slot);
     std::sort(m_current.begin(), m_current.end(), std::greater<>());
     while (!m_later.empty() && bucket_of(m_later.front().at_ps) < m_base_bucket + wheel_buckets) {
         const entry l = m_later.front();

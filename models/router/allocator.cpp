@@ -1,5 +1,7 @@
 #include "models/router/allocator.h"
 
+#include "models/core/bit_set.h"
+
 namespace hxsim {
 
 switch_allocator::switch_allocator(unsigned ports, allocator_kind kind, unsigned iterations, bool by_age)
@@ -86,19 +88,13 @@ void switch_allocator::separable(const std::vector<allocation_request>& requests
             unsigned& best = s.best[port];
             if (best == none) {
                 best = i;
-                s.touched[port / 64] |= std::uint64_t{1} << (port % 64);
+                set_bit(s.touched.data(), port);
             } else if (beats(r, requests[best], pointers[port], by_output)) {
                 best = i;
             }
         }
     };
-    const auto for_each_touched = [&](auto f) {
-        for (unsigned w = 0; w * 64 < m_ports; ++w) {
-            for (std::uint64_t bits = s.touched[w]; bits != 0; bits &= bits - 1)
-                f(w * 64 + static_cast<unsigned>(__builtin_ctzll(bits)));
-            s.touched[w] = 0;
-        }
-    };
+    const auto for_each_touched = [&](auto f) { take_each_bit(s.touched.data(), (m_ports + 63) / 64, f); };
     // Input stage: one request per input port.
     s.winners.clear();
     arbitrate(requests.size(), [](std::size_t k) { return static_cast<unsigned>(k); }, true, m_input_pointer.get());

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "models/core/bit_set.h"
 #include "models/trace/vcd_writer.h"
 
 namespace hxsim {
@@ -65,19 +66,6 @@ struct router::trace_state {
 };
 
 namespace {
-
-void set_bit(std::uint64_t* bits, unsigned i) { bits[i / 64] |= std::uint64_t{1} << (i % 64); }
-bool test_bit(const std::uint64_t* bits, unsigned i) { return (bits[i / 64] >> (i % 64)) & 1; }
-void clear_bit(std::uint64_t* bits, unsigned i) { bits[i / 64] &= ~(std::uint64_t{1} << (i % 64)); }
-
-/// Calls f(i) for every set bit i of the `words` words at `bits`, in increasing order; f may clear bits.
-template <typename F>
-void for_each_bit(const std::uint64_t* bits, unsigned words, F f)
-{
-    for (unsigned w = 0; w < words; ++w)
-        for (std::uint64_t word = bits[w]; word != 0; word &= word - 1)
-            f(w * 64 + static_cast<unsigned>(__builtin_ctzll(word)));
-}
 
 /// Drops the instants up to `now` from increasing `instants`.
 void drop_due(std::vector<sim_ps>& instants, sim_ps now)
