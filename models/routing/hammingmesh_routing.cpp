@@ -35,7 +35,7 @@ void hammingmesh_routing::route(std::uint32_t router_id, std::uint16_t, const pa
     if (router_id < m_shape.accelerators())
         route_on_board(m_shape.coord_of(router_id), dest, pkt.vc_class, out);
     else
-        route_in_switch(router_id, pkt, out);
+        route_in_switch(router_id, dest, pkt, out);
 }
 
 void hammingmesh_routing::route_on_board(const coord& here, const coord& dest, unsigned vc_class,
@@ -120,9 +120,9 @@ void hammingmesh_routing::route_on_board(const coord& here, const coord& dest, u
             add_step(here, dir, vc_class, out);
 }
 
-void hammingmesh_routing::route_in_switch(std::uint32_t switch_id, const packet& pkt, route_candidates& out) const
+void hammingmesh_routing::route_in_switch(std::uint32_t switch_id, const coord& dest, const packet& pkt,
+                                          route_candidates& out) const
 {
-    const coord dest = m_shape.coord_of(pkt.dst);
     const auto cls = static_cast<std::uint8_t>(pkt.vc_class);
     const hammingmesh_shape::switch_place place = m_shape.place_of(switch_id, m_row_plan, m_column_plan);
 

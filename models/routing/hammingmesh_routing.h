@@ -42,7 +42,8 @@ public:
 private:
     using coord = hammingmesh_shape::coord;
     void route_on_board(const coord& here, const coord& dest, unsigned vc_class, route_candidates& out) const;
-    void route_in_switch(std::uint32_t switch_id, const packet& pkt, route_candidates& out) const;
+    /// `dest`: the coordinates of pkt.dst, which route() has worked out already.
+    void route_in_switch(std::uint32_t switch_id, const coord& dest, const packet& pkt, route_candidates& out) const;
     bool at_edge(const coord& here, std::uint16_t dir) const;
     void add_step(const coord& here, std::uint16_t dir, unsigned vc_class, route_candidates& out) const;
 
