@@ -22,8 +22,10 @@ from run import CASES, ROOT, hxsim_command  # bench/run.py: the cases and one wa
 
 
 def simulation_seconds(hxsim, config, overrides, stats_path):
-    subprocess.run(hxsim_command(hxsim, config, overrides, stats_path), stdout=subprocess.DEVNULL, check=True,
-                   cwd=ROOT)
+    returncode = subprocess.call(hxsim_command(hxsim, config, overrides, stats_path), stdout=subprocess.DEVNULL,
+                                 cwd=ROOT)
+    if returncode != 0:
+        sys.exit(f"{hxsim} exited {returncode} on {config} with {' '.join(overrides)}")
     with open(stats_path) as f:
         s = json.load(f)
     return s["wall_seconds"] - s["build_seconds"]
