@@ -10,6 +10,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "models/core/bit_set.h"
+
 namespace hxsim {
 
 class reassembly_table {
@@ -34,12 +36,13 @@ public:
             if (pieces > 64)
                 wide_bits.reset(new std::uint64_t[(pieces + 63) / 64]());
         }
-        bool has_piece(std::uint64_t i) const { return (word(i) >> (i % 64)) & 1; }
-        void set_piece(std::uint64_t i) { word(i) |= std::uint64_t{1} << (i % 64); }
+        // Piece i of those expected (i < pieces, at most the message's 32-bit length).
+        bool has_piece(std::uint64_t i) const { return test_bit(words(), static_cast<unsigned>(i)); }
+        void set_piece(std::uint64_t i) { set_bit(words(), static_cast<unsigned>(i)); }
 
     private:
-        std::uint64_t word(std::uint64_t i) const { return wide_bits ? wide_bits[i / 64] : bits; }
-        std::uint64_t& word(std::uint64_t i) { return wide_bits ? wide_bits[i / 64] : bits; }
+        const std::uint64_t* words() const { return wide_bits ? wide_bits.get() : &bits; }
+        std::uint64_t* words() { return wide_bits ? wide_bits.get() : &bits; }
     };
     static_assert(sizeof(entry) == 64, "a message's reassembly state is one cache line");
 
