@@ -57,7 +57,7 @@ private:
     traffic_generator_params m_params;
     std::vector<message_spec> m_pending;  // each source's next message
     unsigned m_sources_left;
-    action_queue<std::uint32_t> m_due;
+    action_queue<std::uint32_t, action_order::any_order> m_due;  // sources by their next message's instant
     scheduled_wake m_wake{[this] { wake(); }};
     std::vector<message_slot*> m_free_slots;
     std::vector<std::unique_ptr<message_slot>> m_slots;

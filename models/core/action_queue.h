@@ -7,12 +7,13 @@
 
 #include <cstdint>
 #include <functional>
-#include <limits>
 #include <queue>
+#include <type_traits>
 #include <vector>
 
 #include <systemc>
 
+#include "models/core/ring_queue.h"
 #include "models/core/sim_time.h"
 #include "models/core/wake_scheduler.h"
 
@@ -26,24 +27,46 @@ inline void request_wake(sc_core::sc_event& waker, sim_ps at_ps, sim_ps now)
 }
 inline void request_wake(scheduled_wake& waker, sim_ps at_ps, sim_ps) { waker.request(at_ps); }
 
-template <typename Action>
+/// How an action_queue keeps its actions in time order (ties: the order they were queued, so
+/// that runs are deterministic).
+enum class action_order {
+    /// A sorted ring, for a model's own actions, which come mostly no earlier than the last (a
+    /// packet's head is ready a fixed latency after it arrives): those go at the back without
+    /// comparing the others, and an earlier one moves the few after it.
+    mostly_in_order,
+    /// A binary heap, for actions in no particular order (the next message of every traffic
+    /// source): a sorted ring would move half its entries for each.
+    any_order,
+};
+
+template <typename Action, action_order Order = action_order::mostly_in_order>
 class action_queue {
 public:
     /// Queues `action` for absolute time `at_ps` (not in the past) and makes sure `waker` wakes then.
     template <typename Waker>
     void schedule(sim_ps at_ps, const Action& action, Waker& waker)
     {
-        m_heap.push(entry{at_ps, m_next_seq++, action});
+        if constexpr (Order == action_order::mostly_in_order) {
+            std::size_t place = m_items.size();
+            while (place > 0 && m_items[place - 1].at_ps > at_ps)
+                --place;
+            m_items.insert(place, entry{at_ps, action});
+        } else {
+            m_items.push(heap_entry{entry{at_ps, action}, m_items.next_seq++});
+        }
         request_wake(waker, at_ps, now_ps());
     }
 
     /// Pops the next action due at or before `now`; false when none is due.
     bool pop_due(sim_ps now, Action& out)
     {
-        if (m_heap.empty() || m_heap.top().at_ps > now)
+        if (empty() || next_ps() > now)
             return false;
-        out = m_heap.top().action;
-        m_heap.pop();
+        out = first().action;
+        if constexpr (Order == action_order::mostly_in_order)
+            m_items.pop_front();
+        else
+            m_items.pop();
         return true;
     }
 
@@ -51,29 +74,42 @@ public:
     template <typename Waker>
     void rearm(Waker& waker)
     {
-        if (!m_heap.empty())
-            request_wake(waker, m_heap.top().at_ps, now_ps());
+        if (!empty())
+            request_wake(waker, next_ps(), now_ps());
     }
 
-    bool empty() const { return m_heap.empty(); }
+    bool empty() const { return size() == 0; }
     /// The time of the earliest action (the queue is not empty).
-    sim_ps next_ps() const { return m_heap.top().at_ps; }
-    std::size_t size() const { return m_heap.size(); }
+    sim_ps next_ps() const { return first().at_ps; }
+    std::size_t size() const { return m_items.size(); }
     /// The earliest action, null if none (for prefetching: it may not be due).
-    const Action* peek() const { return m_heap.empty() ? nullptr : &m_heap.top().action; }
+    const Action* peek() const { return empty() ? nullptr : &first().action; }
 
 private:
     struct entry {
         sim_ps at_ps;
-        std::uint64_t seq;  // ties in time keep insertion order: runs are deterministic
         Action action;
-        bool operator>(const entry& other) const
+    };
+    struct heap_entry {
+        entry e;
+        std::uint64_t seq;  // ties in time: the order queued
+        bool operator>(const heap_entry& other) const
         {
-            return at_ps != other.at_ps ? at_ps > other.at_ps : seq > other.seq;
+            return e.at_ps != other.e.at_ps ? e.at_ps > other.e.at_ps : seq > other.seq;
         }
     };
-    std::priority_queue<entry, std::vector<entry>, std::greater<entry>> m_heap;
-    std::uint64_t m_next_seq = 0;
+    struct heap : std::priority_queue<heap_entry, std::vector<heap_entry>, std::greater<heap_entry>> {
+        std::uint64_t next_seq = 0;
+    };
+    const entry& first() const
+    {
+        if constexpr (Order == action_order::mostly_in_order)
+            return m_items.front();
+        else
+            return m_items.top().e;
+    }
+
+    std::conditional_t<Order == action_order::mostly_in_order, ring_queue<entry, 1>, heap> m_items;  // earliest first
 };
 
 }  // namespace hxsim
