@@ -9,6 +9,7 @@
 #include <functional>
 #include <queue>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <systemc>
@@ -47,10 +48,10 @@ public:
     void schedule(sim_ps at_ps, const Action& action, Waker& waker)
     {
         if constexpr (Order == action_order::mostly_in_order) {
-            std::size_t place = m_items.size();
-            while (place > 0 && m_items[place - 1].at_ps > at_ps)
-                --place;
-            m_items.insert(place, entry{at_ps, action});
+            // At the back, then moved in front of the later ones (behind those of its instant).
+            m_items.push_back(entry{at_ps, action});
+            for (std::size_t i = m_items.size() - 1; i > 0 && m_items[i - 1].at_ps > at_ps; --i)
+                std::swap(m_items[i], m_items[i - 1]);
         } else {
             m_items.push(heap_entry{entry{at_ps, action}, m_items.next_seq++});
         }

@@ -1,7 +1,6 @@
 // A FIFO in one growable ring buffer: what the models' per-VC packet queues and credit trains
 // need (push at the back, pop at the front, look at the front, walk in order; now and then take
-// one out of the middle, as a router's requests are granted in any order, or put one in, as a
-// time-ordered action queue does for an action due before the last), without the
+// one out of the middle, as a router's requests are granted in any order), without the
 // std::deque's chunk allocations (a deque allocates on construction and again every few hundred
 // bytes of traffic). The first `InlineCapacity` elements live inside the queue itself, next to
 // the rest of the port's state: a queue that rarely holds more (credit trains, a VC's packets
@@ -72,15 +71,6 @@ public:
     }
 
     void clear() { m_head = m_size = 0; }
-
-    /// Puts `value` before the i-th element from the front (at the back when i is size()); the
-    /// others keep their order. Costs a move for each element behind it.
-    void insert(std::size_t i, const T& value)
-    {
-        push_back(value);
-        for (std::size_t j = m_size - 1; j > i; --j)
-            std::swap((*this)[j], (*this)[j - 1]);
-    }
 
     /// Removes the i-th element from the front; the others keep their order.
     void erase(std::size_t i)

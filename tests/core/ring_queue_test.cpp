@@ -126,24 +126,5 @@ TEST(ring_queue, erase_takes_one_out_of_the_middle_and_keeps_the_order)
     EXPECT_EQ(q.size(), 5u);
 }
 
-TEST(ring_queue, insert_puts_one_in_before_the_ith_and_keeps_the_order)
-{
-    ring_queue<int, 2> q;
-    q.insert(0, 5);  // into an empty queue
-    q.insert(0, 1);  // at the front
-    q.insert(2, 9);  // at the back, growing past the inline two
-    q.insert(1, 3);
-    EXPECT_EQ(std::vector<int>(q.begin(), q.end()), (std::vector<int>{1, 3, 5, 9}));
-    q.pop_front();
-    q.pop_front();
-    q.push_back(11);
-    q.push_back(13);  // wrapped: the head is past the start of the buffer
-    q.insert(1, 7);
-    q.insert(0, 4);
-    EXPECT_EQ(std::vector<int>(q.begin(), q.end()), (std::vector<int>{4, 5, 7, 9, 11, 13}));
-    EXPECT_EQ(q.front(), 4);
-    EXPECT_EQ(q.back(), 13);
-}
-
 }  // namespace
 }  // namespace hxsim
