@@ -9,20 +9,24 @@ namespace hxsim {
 
 using sim_ps = std::uint64_t;
 
-/// The time of the wake_scheduler's pass while it runs ahead of the kernel (wake_scheduler.h).
+/// The time of the wake_scheduler's pass, which may run ahead of the kernel (wake_scheduler.h).
+/// Set for every wake-up of a pass, not only those ahead: the models read the time many times a
+/// wake-up, and this way without the guard of the kernel clock's reference below.
 struct scheduler_clock {
-    static inline bool ahead = false;  ///< a pass has moved past the kernel's time
-    static inline sim_ps now_ps = 0;   ///< the pass's time while `ahead`
+    static inline bool in_pass = false;  ///< a pass is under way (or was ended by a model's exception)
+    static inline sim_ps now_ps = 0;     ///< the pass's time while `in_pass`: the kernel's or later
 };
 
-/// The current simulated time in picoseconds: the kernel's, or the scheduler's while it runs
-/// ahead of the kernel.
+/// The current simulated time in picoseconds: the scheduler's pass's while one runs, else the
+/// kernel's.
 inline sim_ps now_ps()
 {
+    if (scheduler_clock::in_pass)
+        return scheduler_clock::now_ps;
     // The kernel's clock lives in the simulation context, one per process (SystemC elaborates
     // once): keep a reference to it instead of calling into the library for every look.
     static const sc_core::sc_time& now = sc_core::sc_time_stamp();
-    return scheduler_clock::ahead ? scheduler_clock::now_ps : now.value();
+    return now.value();
 }
 
 /// A picosecond count as an sc_time (the kernel resolution is left at its 1 ps default).

@@ -234,7 +234,7 @@ void wake_scheduler::run()
         {
             s.m_running = false;
             if (std::uncaught_exceptions() == 0)
-                scheduler_clock::ahead = false;
+                scheduler_clock::in_pass = false;
         }
     } end_of_pass{*this};
     static const sc_core::sc_simcontext* const context = sc_core::sc_get_curr_simcontext();
@@ -243,10 +243,8 @@ void wake_scheduler::run()
         if (context->sim_status() != sc_core::SC_SIM_OK)
             return;  // stopped (a failed check): nothing after it runs
         const sim_ps at = m_nodes[index].when.at_ps;
-        if (at > kernel_now) {
-            scheduler_clock::ahead = true;
-            scheduler_clock::now_ps = at;
-        }
+        scheduler_clock::in_pass = true;
+        scheduler_clock::now_ps = at;
         remove(index);
         turn_to(at);
         scheduled_wake* const who = m_models[index];
