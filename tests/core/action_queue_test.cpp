@@ -28,6 +28,7 @@ void check_order(unsigned n, sim_ps spread)
     action_queue<std::uint32_t, Order> q;
     waker_log waker;
     std::vector<std::pair<sim_ps, std::uint32_t>> queued;  // (instant, action) not yet popped
+    const auto by_time = [](const auto& a, const auto& b) { return a.first < b.first; };
     std::vector<std::uint32_t> popped;
     std::vector<std::uint32_t> expected;
     std::uint32_t seed = 7;
@@ -45,8 +46,7 @@ void check_order(unsigned n, sim_ps spread)
         queued.emplace_back(at, i);
         if (i % 5 == 4) {  // time moves on: what is due comes out
             now = at;
-            std::stable_sort(queued.begin(), queued.end(),
-                             [](const auto& a, const auto& b) { return a.first < b.first; });
+            std::stable_sort(queued.begin(), queued.end(), by_time);
             while (!queued.empty() && queued.front().first <= now) {
                 expected.push_back(queued.front().second);
                 queued.erase(queued.begin());
@@ -61,7 +61,7 @@ void check_order(unsigned n, sim_ps spread)
             }
         }
     }
-    std::stable_sort(queued.begin(), queued.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::stable_sort(queued.begin(), queued.end(), by_time);
     for (const auto& [at, a] : queued)
         expected.push_back(a);
     std::uint32_t a = 0;
