@@ -5,6 +5,7 @@ recorded copy. A tool for performance work, not a test.
 
     python3 bench/compare_golden.py record DIR [--hxsim BIN]   # write DIR/<case>.json (e.g. with HEAD's binary)
     python3 bench/compare_golden.py compare DIR [--hxsim BIN]  # re-run, diff against DIR; exit 1 on any difference
+    python3 bench/compare_golden.py compare DIR --ignore wake_ups  # a change that only drops wake-ups with nothing to do
 
 BIN defaults to build/hxsim of this tree; configurations are read from this tree's configs/.
 Cases run in parallel with --jobs (default 1: keep the machine free for others).
@@ -68,6 +69,14 @@ def run_case(hxsim, case):
     return name, result, wall
 
 
+def without(text, keys):
+    """A recorded result's text with the statistics `keys` taken out."""
+    result = json.loads(text)
+    for key in keys:
+        result.get("stats", {}).pop(key, None)
+    return json.dumps(result, indent=1, sort_keys=True) + "\n"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("mode", choices=["record", "compare"])
@@ -75,6 +84,9 @@ def main():
     parser.add_argument("--hxsim", default=os.path.join(ROOT, "build", "hxsim"))
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--only", action="append", help="run only the named case (repeatable)")
+    parser.add_argument("--ignore", action="append", default=[], metavar="KEY",
+                        help="compare: leave this statistic out of both sides, e.g. wake_ups, the work measure "
+                             "a change to when models wake alters while every result stays the same (repeatable)")
     args = parser.parse_args()
     cases = [c for c in CASES if not args.only or c[0] in args.only]
     os.makedirs(args.dir, exist_ok=True)
@@ -90,6 +102,8 @@ def main():
                 continue
             with open(path) as f:
                 golden = f.read()
+            if args.ignore:
+                golden, text = (without(t, args.ignore) for t in (golden, text))
             if golden == text:
                 print(f"{name}: identical ({wall:.2f} s)", flush=True)
             else:
