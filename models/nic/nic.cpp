@@ -101,10 +101,16 @@ void nic::credits_arrive(unsigned, const link_beat& beat, sim_ps at_ps)
     // (try_send). Only a packet that waits needs to look again: these credits may let it go
     // sooner, from their arrival on. Otherwise the next try finds them, with no wake-up.
     m_credits[beat.vc].add_train(at_ps, beat.interval_ps, beat.credits);
-    if (m_waiting_for_credits) {
+    if (!m_waiting_for_credits)
+        return;
+    // The packet that waits looks again when the credits announced so far give some injection
+    // VC room for it, not at each train's first credit, which a packet of many flits cannot use.
+    // No try before that instant could send, and each train announced later looks for itself.
+    const sim_ps when = credits_ready_ps(next_packet().needed, now_ps());
+    if (when != credit_counter::never) {
         action look;
         look.kind = action_kind::send;
-        m_actions.schedule(at_ps, look, m_wake);
+        m_actions.schedule(when, look, m_wake);
     }
 }
 
@@ -149,22 +155,18 @@ void nic::try_send()
     outgoing& msg = m_send_queue.front();
     tlm::tlm_generic_payload& trans = *msg.trans;
     const std::uint64_t size = trans.get_data_length();
-    const auto bytes = static_cast<std::uint32_t>(std::min(m_params.mtu_bytes, size - msg.next_offset));
-    const auto flits = static_cast<std::uint32_t>((bytes + m_params.flit_bytes - 1) / m_params.flit_bytes);
+    const auto [bytes, flits, needed] = next_packet();
 
     // The injection VC with most credits, if it has room for the whole packet.
     unsigned vc = 0;
     for (unsigned v = 1; v < m_params.injection_vcs; ++v)
         if (m_credits[v].available(now) > m_credits[vc].available(now))
             vc = v;
-    const std::uint32_t needed = m_params.wormhole ? resident_flits(flits, m_params.router_buffer_flits) : flits;
     if (m_credits[vc].available(now) < needed) {
         // It goes as soon as any injection VC has room for it, as far as the credits announced
         // tell; credits announced later look again when they arrive (credits_arrive).
         m_waiting_for_credits = true;
-        sim_ps when = credit_counter::never;
-        for (unsigned v = 0; v < m_params.injection_vcs; ++v)
-            when = std::min(when, m_credits[v].when_available(needed, now));
+        const sim_ps when = credits_ready_ps(needed, now);
         if (when != credit_counter::never) {
             action retry;
             retry.kind = action_kind::send;
@@ -220,6 +222,23 @@ void nic::try_send()
             host_in->nb_transport_bw(next, phase, delay);
         }
     }
+}
+
+nic::packet_shape nic::next_packet() const
+{
+    const outgoing& msg = m_send_queue.front();
+    const auto bytes =
+        static_cast<std::uint32_t>(std::min(m_params.mtu_bytes, msg.trans->get_data_length() - msg.next_offset));
+    const auto flits = static_cast<std::uint32_t>((bytes + m_params.flit_bytes - 1) / m_params.flit_bytes);
+    return packet_shape{bytes, flits, m_params.wormhole ? resident_flits(flits, m_params.router_buffer_flits) : flits};
+}
+
+sim_ps nic::credits_ready_ps(std::uint32_t needed, sim_ps now)
+{
+    sim_ps when = credit_counter::never;
+    for (unsigned v = 0; v < m_params.injection_vcs; ++v)
+        when = std::min(when, m_credits[v].when_available(needed, now));
+    return when;
 }
 
 void nic::receive(packet* pkt)

@@ -104,6 +104,17 @@ private:
     void accept(tlm::tlm_generic_payload& trans, sim_ps at_ps);
     void wake();
     void try_send();
+    /// The next packet of the first message in the send queue (not empty): its size, and the
+    /// credits it needs on its injection VC.
+    struct packet_shape {
+        std::uint32_t bytes;
+        std::uint32_t flits;
+        std::uint32_t needed;
+    };
+    packet_shape next_packet() const;
+    /// When some injection VC has `needed` credits, as far as the trains announced tell; never
+    /// if they do not suffice.
+    sim_ps credits_ready_ps(std::uint32_t needed, sim_ps now);
     void receive(packet* pkt);
     void deliver(const reassembly_table::entry& msg);
     void deliver(std::uint64_t id, std::uint32_t src, std::uint64_t bytes, std::uint8_t* data, std::uint64_t checksum,
