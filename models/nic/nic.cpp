@@ -104,9 +104,10 @@ void nic::credits_arrive(unsigned, const link_beat& beat, sim_ps at_ps)
     if (!m_waiting_for_credits)
         return;
     // The packet that waits looks again when the credits announced so far give some injection
-    // VC room for it, not at each train's first credit, which a packet of many flits cannot use.
-    // No try before that instant could send, and each train announced later looks for itself.
-    const sim_ps when = credits_ready_ps(next_packet().needed, now_ps());
+    // VC room for it, not at each train's first credit, which a packet of many flits cannot use,
+    // and not before its link is free. No try before that instant could send, and each train
+    // announced later looks for itself.
+    const sim_ps when = credits_ready_ps(packet_after(m_send_queue.front()).needed, now_ps());
     if (when != credit_counter::never) {
         action look;
         look.kind = action_kind::send;
@@ -155,7 +156,7 @@ void nic::try_send()
     outgoing& msg = m_send_queue.front();
     tlm::tlm_generic_payload& trans = *msg.trans;
     const std::uint64_t size = trans.get_data_length();
-    const auto [bytes, flits, needed] = next_packet();
+    const auto [bytes, flits, needed] = packet_after(msg);
 
     // The injection VC with most credits, if it has room for the whole packet.
     unsigned vc = 0;
@@ -203,9 +204,24 @@ void nic::try_send()
     ++m_params.counters->packets_injected;
     msg.next_offset += bytes;
 
-    action next;
-    next.kind = action_kind::send;
-    m_actions.schedule(m_link_free_ps, next, m_wake);
+    // The next packet (this message's next, or the next message's first) goes when the link is
+    // free, if the credits announced give it room by then; if not, it waits for credits from now
+    // on, and looks again when they suffice (credits_arrive), not at the link's instant in vain.
+    // With no message queued after this one, the link's instant serves one posted meanwhile.
+    sim_ps look = m_link_free_ps;
+    const outgoing* upcoming = msg.next_offset < size ? &msg : m_send_queue.size() > 1 ? &m_send_queue[1] : nullptr;
+    if (upcoming != nullptr) {
+        const sim_ps ready = credits_ready_ps(packet_after(*upcoming).needed, now);
+        if (ready > m_link_free_ps) {
+            m_waiting_for_credits = true;
+            look = ready;
+        }
+    }
+    if (look != credit_counter::never) {
+        action next;
+        next.kind = action_kind::send;
+        m_actions.schedule(look, next, m_wake);
+    }
     if (msg.next_offset == size) {
         action done;
         done.kind = action_kind::sent;
@@ -224,9 +240,8 @@ void nic::try_send()
     }
 }
 
-nic::packet_shape nic::next_packet() const
+nic::packet_shape nic::packet_after(const outgoing& msg) const
 {
-    const outgoing& msg = m_send_queue.front();
     const auto bytes =
         static_cast<std::uint32_t>(std::min(m_params.mtu_bytes, msg.trans->get_data_length() - msg.next_offset));
     const auto flits = static_cast<std::uint32_t>((bytes + m_params.flit_bytes - 1) / m_params.flit_bytes);
@@ -238,7 +253,7 @@ sim_ps nic::credits_ready_ps(std::uint32_t needed, sim_ps now)
     sim_ps when = credit_counter::never;
     for (unsigned v = 0; v < m_params.injection_vcs; ++v)
         when = std::min(when, m_credits[v].when_available(needed, now));
-    return when;
+    return when == credit_counter::never ? when : std::max(when, m_link_free_ps);
 }
 
 void nic::receive(packet* pkt)

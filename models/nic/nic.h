@@ -104,16 +104,15 @@ private:
     void accept(tlm::tlm_generic_payload& trans, sim_ps at_ps);
     void wake();
     void try_send();
-    /// The next packet of the first message in the send queue (not empty): its size, and the
-    /// credits it needs on its injection VC.
+    /// The next packet of `msg`: its size, and the credits it needs on its injection VC.
     struct packet_shape {
         std::uint32_t bytes;
         std::uint32_t flits;
         std::uint32_t needed;
     };
-    packet_shape next_packet() const;
-    /// When some injection VC has `needed` credits, as far as the trains announced tell; never
-    /// if they do not suffice.
+    packet_shape packet_after(const outgoing& msg) const;
+    /// When a packet needing `needed` credits can go: some injection VC has them, as far as the
+    /// trains announced tell, and the link is free; never if the credits do not suffice.
     sim_ps credits_ready_ps(std::uint32_t needed, sim_ps now);
     void receive(packet* pkt);
     void deliver(const reassembly_table::entry& msg);
@@ -136,7 +135,9 @@ private:
     tlm::tlm_generic_payload* m_waiting_for_room = nullptr;  // its END_REQ owed (base protocol: one)
     std::vector<credit_counter> m_credits;
     sim_ps m_link_free_ps = 0;
-    bool m_waiting_for_credits = false;  // the last try found the link free and too few credits
+    // The next packet lacks credits: found by a try with the link free, or by the last send, for
+    // when its link frees. Credit trains announced meanwhile then tell it when to look again.
+    bool m_waiting_for_credits = false;
     std::unordered_map<std::uint32_t, std::uint64_t> m_next_sequence_to;
     // Per peer sequence numbers in dense tables when the platform is small enough (both empty
     // otherwise, and the maps serve; the expected ones sit with the receiving state below): a
