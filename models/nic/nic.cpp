@@ -10,7 +10,8 @@ namespace hxsim {
 
 nic::nic(const sc_core::sc_module_name& name, const nic_params& params)
     : sc_core::sc_module(name), host_in("host_in"), host_out("host_out"), net_out("net_out", *this, 0),
-      net_in("net_in", *this, 0), m_params(params), m_delivery_ext(new message_extension), m_credits(params.vcs, credit_counter(params.router_buffer_flits))
+      net_in("net_in", *this, 0), m_params(params), m_delivery_ext(new message_extension), m_credits(params.vcs, credit_counter(params.router_buffer_flits)),
+      m_mtu_flits(static_cast<std::uint32_t>((params.mtu_bytes + params.flit_bytes - 1) / params.flit_bytes))
 {
     host_in.bind(static_cast<tlm::tlm_fw_transport_if<>&>(*this));
     host_out.bind(static_cast<tlm::tlm_bw_transport_if<>&>(*this));
@@ -208,9 +209,10 @@ void nic::try_send()
     // free, if the credits announced give it room by then; if not, it waits for credits from now
     // on, and looks again when they suffice (credits_arrive), not at the link's instant in vain.
     // With no message queued after this one, the link's instant serves one posted meanwhile.
+    // Mostly the VC just used still has room for a full packet, and no look-ahead is needed.
     sim_ps look = m_link_free_ps;
     const outgoing* upcoming = msg.next_offset < size ? &msg : m_send_queue.size() > 1 ? &m_send_queue[1] : nullptr;
-    if (upcoming != nullptr) {
+    if (upcoming != nullptr && m_credits[vc].available(now) < m_mtu_flits) {
         const sim_ps ready = credits_ready_ps(packet_after(*upcoming).needed, now);
         if (ready > m_link_free_ps) {
             m_waiting_for_credits = true;
@@ -250,8 +252,10 @@ nic::packet_shape nic::packet_after(const outgoing& msg) const
 
 sim_ps nic::credits_ready_ps(std::uint32_t needed, sim_ps now)
 {
+    // Mostly some VC has them now (the send that asks is then not held back): no later instant
+    // of another VC can be earlier.
     sim_ps when = credit_counter::never;
-    for (unsigned v = 0; v < m_params.injection_vcs; ++v)
+    for (unsigned v = 0; v < m_params.injection_vcs && when > now; ++v)
         when = std::min(when, m_credits[v].when_available(needed, now));
     return when == credit_counter::never ? when : std::max(when, m_link_free_ps);
 }

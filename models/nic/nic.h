@@ -134,6 +134,7 @@ private:
     std::uint64_t m_held_messages = 0;                       // accepted, last packet not yet sent
     tlm::tlm_generic_payload* m_waiting_for_room = nullptr;  // its END_REQ owed (base protocol: one)
     std::vector<credit_counter> m_credits;
+    std::uint32_t m_mtu_flits;  // the flits of a full packet: no packet needs more credits
     sim_ps m_link_free_ps = 0;
     // The next packet lacks credits: found by a try with the link free, or by the last send, for
     // when its link frees. Credit trains announced meanwhile then tell it when to look again.
