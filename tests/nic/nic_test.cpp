@@ -172,8 +172,8 @@ TEST(nic, a_nic_held_back_by_credits_wakes_when_they_suffice_not_at_each_train)
     // first credit at the grant; a 4-flit packet needs the whole train. A NIC whose next packet
     // lacks credits looks again when the credits announced give it room and its link is free,
     // which the send (for what is announced by then) and each train's announcement tell: 8.67
-    // wake-ups of the whole run a packet. It used to look also at every train's first credit
-    // (9.67 without that) and when its link freed (10.67 without either), in vain.
+    // wake-ups of the whole run a packet. It used to look also when its link freed (9.67 with
+    // that look alone) and at every train's first credit (10.67 with both), in vain.
     const double twenty = test::measure_in_child([] { return hot_spot_wake_ups(20); });
     const double forty = test::measure_in_child([] { return hot_spot_wake_ups(40); });
     EXPECT_LT((forty - twenty) / (3 * 20), 9.0);
