@@ -8,10 +8,20 @@
 
 namespace hxsim {
 
+namespace {
+
+/// Flits that `bytes` take, the last one partly filled.
+std::uint32_t flits_of(std::uint64_t bytes, std::uint64_t flit_bytes)
+{
+    return static_cast<std::uint32_t>((bytes + flit_bytes - 1) / flit_bytes);
+}
+
+}  // namespace
+
 nic::nic(const sc_core::sc_module_name& name, const nic_params& params)
     : sc_core::sc_module(name), host_in("host_in"), host_out("host_out"), net_out("net_out", *this, 0),
       net_in("net_in", *this, 0), m_params(params), m_delivery_ext(new message_extension), m_credits(params.vcs, credit_counter(params.router_buffer_flits)),
-      m_mtu_flits(static_cast<std::uint32_t>((params.mtu_bytes + params.flit_bytes - 1) / params.flit_bytes))
+      m_mtu_flits(flits_of(params.mtu_bytes, params.flit_bytes))
 {
     host_in.bind(static_cast<tlm::tlm_fw_transport_if<>&>(*this));
     host_out.bind(static_cast<tlm::tlm_bw_transport_if<>&>(*this));
@@ -246,7 +256,7 @@ nic::packet_shape nic::packet_after(const outgoing& msg) const
 {
     const auto bytes =
         static_cast<std::uint32_t>(std::min(m_params.mtu_bytes, msg.trans->get_data_length() - msg.next_offset));
-    const auto flits = static_cast<std::uint32_t>((bytes + m_params.flit_bytes - 1) / m_params.flit_bytes);
+    const std::uint32_t flits = flits_of(bytes, m_params.flit_bytes);
     return packet_shape{bytes, flits, m_params.wormhole ? resident_flits(flits, m_params.router_buffer_flits) : flits};
 }
 
