@@ -104,7 +104,7 @@ router::router(const sc_core::sc_module_name& name, const router_params& params)
     m_inputs = std::make_unique<input_port[]>(params.ports);
     m_outputs = std::make_unique<output_port[]>(params.ports);
     m_bit_words = (params.ports + 63) / 64;
-    m_port_state = std::make_unique<std::uint64_t[]>(std::size_t{port_sets} * m_bit_words + 1 + params.ports);
+    m_port_state = std::make_unique<std::uint64_t[]>(std::size_t{port_sets} * m_bit_words + 1 + 2 * params.ports);
     const std::uint32_t output_flits = buffer_flits(params.output_buffer_bytes, params.flit_bytes);
     m_input_vcs = std::make_unique<input_vc[]>(std::size_t{params.ports} * params.vcs);
     m_output_vcs = std::make_unique<output_vc[]>(std::size_t{params.ports} * params.vcs);
@@ -172,6 +172,14 @@ void router::wake_at(sim_ps at_ps)
     m_wake.request(at);
 }
 
+void router::event_at(unsigned port, sim_ps at_ps)
+{
+    const watched_event e{align(at_ps), port};
+    const auto it = std::upper_bound(m_events.begin(), m_events.end(), e.at_ps,
+                                     [](sim_ps t, const watched_event& x) { return t < x.at_ps; });
+    m_events.insert(it, e);
+}
+
 void router::wake_once(sim_ps& asked_ps, sim_ps at_ps)
 {
     // An instant still to come stays among m_wake_ups until it is due: asking again is a no-op.
@@ -202,6 +210,7 @@ void router::packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps
     pkt->vc = beat.vc;
     pkt->arrival_class = pkt->vc_class;
     pkt->routed = false;
+    pkt->blocked = false;
     pkt->head_ready_ps = align(head_ps) + m_params.input_latency_ps +
                          m_params.pre_switch_cycles * m_params.clock_period_ps;
     pkt->tail_ready_ps = beat.tail_ps + m_params.input_latency_ps;
@@ -217,13 +226,16 @@ void router::credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps)
     // Counted from at_ps on (credit_counter): the router looks again then only if a packet waits
     // for them, queued for this output's link or blocked with this output among its choices.
     output_vc_at(port, beat.vc).credits.add_train(at_ps, beat.interval_ps, beat.credits);
-    bool look = test_bit(port_bits(watched), port);
+    const bool watched_here = test_bit(port_bits(watched), port);
+    bool look = watched_here;
     if (test_bit(port_bits(link_starved), port) && link_retry_ps(port) > at_ps) {
         set_link_retry(port, at_ps);
         look = true;
     }
     if (look)
         wake_at(at_ps);
+    if (watched_here)
+        event_at(port, at_ps);
 }
 
 void router::apply_releases(unsigned out_port, sim_ps now)
@@ -249,9 +261,20 @@ void router::wake()
         head_ready(a.port, a.vc);
     // Every instant asked for is served when it comes: those due are the first.
     drop_due(m_wake_ups, now);
+    bool events = false;
+    if (!m_events.empty() && m_events.front().at_ps <= now) {
+        events = true;
+        auto due = m_events.begin();
+        for (; due != m_events.end() && due->at_ps <= now; ++due)
+            set_bit(port_bits(evented), due->port);
+        m_events.erase(m_events.begin(), due);
+    }
     // A clocked router is woken on its clock edges only: its actions and wake_at() instants are
     // aligned (credits no longer come as actions at their own times).
-    allocate(now);
+    allocate(now, events);
+    if (events)
+        for (unsigned w = 0; w < m_bit_words; ++w)
+            port_bits(evented)[w] = 0;
     if (link_retry_bound() <= now) {
         // The bound anew, from the outputs still waiting (set_link_retry() may lower it meanwhile).
         link_retry_bound() = credit_counter::never;
@@ -315,15 +338,39 @@ void router::head_ready(unsigned port, unsigned vc)
     set_bit(port_bits(requesting), pkt.out_port);
 }
 
-void router::route(unsigned port, packet& pkt, bool watch)
+void router::candidates_of(unsigned port, packet& pkt, route_candidates& candidates) const
 {
     // Routing sees the packet as it arrived, also when it chooses again.
+    const std::uint8_t chosen_class = pkt.vc_class;
     pkt.vc_class = pkt.arrival_class;
-    route_candidates candidates;
     m_params.routing->route(m_params.id, static_cast<std::uint16_t>(port), pkt, candidates);
+    pkt.vc_class = chosen_class;
     if (candidates.count == 0)
-        throw std::logic_error(fmt::format("{}: no route for packet {} ({} -> {}) entering at {}", name(), pkt.id,
-                                           pkt.src, pkt.dst, port_name(port)));
+        no_route(port, pkt);
+}
+
+void router::no_route(unsigned port, const packet& pkt) const
+{
+    throw std::logic_error(fmt::format("{}: no route for packet {} ({} -> {}) entering at {}", name(), pkt.id, pkt.src,
+                                       pkt.dst, port_name(port)));
+}
+
+void router::unwatch(unsigned port, packet& pkt)
+{
+    pkt.blocked = false;
+    route_candidates candidates;
+    candidates_of(port, pkt, candidates);
+    for (unsigned i = 0; i < candidates.count; ++i) {
+        const unsigned o = candidates.items[i].port;
+        if (--watchers(o) == 0)
+            clear_bit(port_bits(watched), o);
+    }
+}
+
+void router::route(unsigned port, packet& pkt, bool watch)
+{
+    route_candidates candidates;
+    candidates_of(port, pkt, candidates);
     // Minimal adaptive: the candidate port with the most free downstream space, over the VCs of
     // its class, wins (ties: the earlier candidate), and on it the VC with most room (ties: the
     // lower). The port's whole space, not one VC's: a port whose VCs are all half full is busier
@@ -331,11 +378,11 @@ void router::route(unsigned port, packet& pkt, bool watch)
     // candidates when a class has several VCs. A UGAL candidate (hops > 0) scores minus its queue
     // (downstream space in use and flits waiting here) times the hops of its path.
     const sim_ps now = now_ps();
-    bool found = false;
+    unsigned best = 0;
     std::int64_t best_score = 0;
     for (unsigned i = 0; i < candidates.count; ++i) {
         const route_candidate& c = candidates.items[i];
-        if (watch)
+        if (watch && watchers(c.port)++ == 0)
             set_bit(port_bits(watched), c.port);
         std::int64_t port_room = 0, vc_room = 0;
         unsigned vc = 0;
@@ -354,14 +401,14 @@ void router::route(unsigned port, packet& pkt, bool watch)
             const std::int64_t capacity = std::int64_t{m_params.downstream_buffer_flits[c.port]} * m_vcs_per_class;
             score = (port_room - capacity) * c.hops;
         }
-        if (!found || score > best_score) {
-            found = true;
+        if (i == 0 || score > best_score) {
+            best = i;
             best_score = score;
             pkt.out_port = c.port;
             pkt.out_vc = static_cast<std::uint8_t>(vc);
-            pkt.vc_class = c.vc_class;
         }
     }
+    pkt.vc_class = candidates.items[best].vc_class;
     pkt.routed = true;
 }
 
@@ -406,14 +453,8 @@ bool router::can_take(unsigned out_port, const packet& pkt, sim_ps now)
 // A class member, not a function's static: no guard to test on every allocation.
 router::allocation_scratch router::m_scratch;
 
-void router::allocate(sim_ps now)
+void router::allocate(sim_ps now, bool events)
 {
-    // The first word apart: a router has one mostly, and clearing them all as one range costs a
-    // call to memset.
-    std::uint64_t* const watched_bits = port_bits(watched);
-    watched_bits[0] = 0;
-    for (unsigned w = 1; w < m_bit_words; ++w)
-        watched_bits[w] = 0;
     allocation_scratch& s = m_scratch;
     std::vector<allocation_request>& requests = s.requests;
     requests.clear();
@@ -434,21 +475,40 @@ void router::allocate(sim_ps now)
                 wake_once(ip.woken_ps, ip.busy_until_ps);
                 continue;
             }
-            const packet& pkt = *input_vc_at(r.in_port, r.in_vc).queue.front();
-            if (can_take(o, pkt, now))
+            packet& pkt = *input_vc_at(r.in_port, r.in_vc).queue.front();
+            if (can_take(o, pkt, now)) {
+                if (pkt.blocked)
+                    unwatch(r.in_port, pkt);
                 requests.push_back(allocation_request{r.in_port, r.in_vc, static_cast<std::uint16_t>(o), pkt.injected_ps});
-            else
+            } else {
                 s.blocked.push_back(r);
+            }
         }
     });
     // A packet its chosen output cannot take chooses again among its candidates, as a flit-level
-    // router's VC allocator does every cycle: adaptive routing then falls back on the escape
-    // channels that keep it deadlock-free. A new choice that can go requests in this same cycle.
+    // router's VC allocator does: adaptive routing then falls back on the escape channels that
+    // keep it deadlock-free. A new choice that can go requests in this same cycle. It chooses
+    // again when it is first blocked, and from then on when credits or output buffer room come
+    // to one of its candidates (watched outputs): other wake-ups of its router leave its choice
+    // alone, so that results do not depend on when the router happens to wake.
     for (const request& r : s.blocked) {
         packet& pkt = *input_vc_at(r.in_port, r.in_vc).queue.front();
+        if (pkt.blocked) {
+            if (!events)
+                continue;
+            route_candidates candidates;
+            candidates_of(r.in_port, pkt, candidates);
+            bool evented_here = false;
+            for (unsigned i = 0; i < candidates.count; ++i)
+                evented_here = evented_here || test_bit(port_bits(evented), candidates.items[i].port);
+            if (!evented_here)
+                continue;
+        }
         const std::uint16_t before = pkt.out_port;
         const std::uint8_t before_vc = pkt.out_vc;
-        route(r.in_port, pkt, true);
+        const bool first = !pkt.blocked;
+        pkt.blocked = true;
+        route(r.in_port, pkt, first);
         if (pkt.out_port == before && pkt.out_vc == before_vc)
             continue;  // the same choice keeps its place among its output's requests
         if (pkt.out_port != before) {
@@ -457,10 +517,12 @@ void router::allocate(sim_ps now)
             set_bit(port_bits(requesting), pkt.out_port);
         }
         output_port& op = m_outputs[pkt.out_port];
-        if (op.crossbar_busy_until_ps > now)
+        if (op.crossbar_busy_until_ps > now) {
             wake_once(op.crossbar_woken_ps, op.crossbar_busy_until_ps);
-        else if (can_take(pkt.out_port, pkt, now))
+        } else if (can_take(pkt.out_port, pkt, now)) {
+            unwatch(r.in_port, pkt);
             requests.push_back(allocation_request{r.in_port, r.in_vc, pkt.out_port, pkt.injected_ps});
+        }
     }
     m_allocator.allocate(requests, s.grants);
     for (unsigned g : s.grants) {
@@ -651,8 +713,12 @@ void router::start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps s
     op.releases.push_back(release{free_at, pkt->id, pkt->flits, static_cast<std::uint8_t>(vc)});
     // The next packet waiting for this link goes when the tail has left; a request waiting for
     // output buffer room looks again then.
-    if (op.queued_packets > 0 || test_bit(port_bits(watched), out_port))
+    if (test_bit(port_bits(watched), out_port)) {
         wake_at(free_at);
+        event_at(out_port, free_at);
+    } else if (op.queued_packets > 0) {
+        wake_at(free_at);
+    }
 }
 
 std::string router::describe_buffers() const

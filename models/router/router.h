@@ -142,9 +142,16 @@ private:
     /// 2 the input VC, input port, port sets and instants it names; 1 the packet at that VC's head.
     void prefetch(unsigned stage) const;
     void head_ready(unsigned port, unsigned vc);
-    /// Chooses pkt's output and VC; `watch`: a blocked packet, whose candidates are watched.
+    /// Chooses pkt's output and VC; `watch`: a packet just blocked, whose candidates are watched
+    /// from then on (until unwatch()).
     void route(unsigned port, packet& pkt, bool watch = false);
-    void allocate(sim_ps now);
+    /// A blocked packet's output can take it: its candidates are no longer watched for it.
+    void unwatch(unsigned port, packet& pkt);
+    /// The candidates of `pkt`, which waits at input `port` (routing sees it as it arrived).
+    void candidates_of(unsigned port, packet& pkt, route_candidates& candidates) const;
+    [[noreturn, gnu::cold]] void no_route(unsigned port, const packet& pkt) const;
+    /// `events`: outputs where an event that blocked packets watch is due (m_events).
+    void allocate(sim_ps now, bool events);
     bool can_take(unsigned out_port, const packet& pkt, sim_ps now);
     /// Credits a packet needs before it may start downstream: all its flits (virtual cut-through),
     /// or as many as the downstream buffer holds (wormhole; see docs/fidelity.md).
@@ -164,6 +171,9 @@ private:
     void apply_releases(unsigned out_port, sim_ps now);
     /// Wake at the first clock edge at or after `at_ps`.
     void wake_at(sim_ps at_ps);
+    /// Blocked packets with output `port` among their candidates choose again at the first clock
+    /// edge at or after `at_ps` (credits or room there; the caller wakes the router then).
+    void event_at(unsigned port, sim_ps at_ps);
     /// wake_at(at_ps), `at_ps` being in the future, unless `asked_ps` says it was asked for
     /// already (a busy input or crossbar output: every allocation that finds it busy asks again).
     void wake_once(sim_ps& asked_ps, sim_ps at_ps);
@@ -193,13 +203,16 @@ private:
     enum port_set : unsigned {
         requesting,    // outputs with requests
         link_waiting,  // outputs with packets waiting for their link
-        // Outputs among the choices of a packet its output could not take in the last allocation:
+        // Outputs among the choices of a packet its output cannot take (watchers(), at least one):
         // credits arriving there, or a tail leaving (output buffer room), wake the router, and the
         // packet chooses again. Other waits (a busy input, crossbar or link) wake when they end.
         watched,
         // Outputs whose link has a packet waiting for credits that no announced credits will give
         // (try_link): credits arriving there wake the router. Other link waits have their instant.
         link_starved,
+        // Outputs where an event watched comes at this wake-up (m_events): the blocked packets
+        // with one of them among their candidates choose again.
+        evented,
         port_sets
     };
     // The fields a packet's or a credit train's arrival reads come next, in three cache lines with
@@ -214,8 +227,9 @@ private:
     // The sets, a bound, then per output the time before which try_link() can send nothing (0:
     // look now; set by try_link, cleared by what changes its answer: a packet queued for the
     // link, credits arriving). The bound is at most the least of those of the outputs waiting for
-    // their link: a wake-up before it skips them all without visiting each. One block, a line or
-    // two for a router of up to 64 ports, not five heap blocks.
+    // their link: a wake-up before it skips them all without visiting each. Then per output the
+    // blocked packets that have it among their candidates. One block, a line or two for a router
+    // of up to 64 ports, not six heap blocks.
     std::unique_ptr<std::uint64_t[]> m_port_state;
     unsigned m_bit_words = 0;
     std::uint32_t m_buffer_flits;
@@ -225,6 +239,13 @@ private:
     // each, in increasing order: a sorted vector (the one due is the first; a busy switch keeps
     // dozens, found by binary search).
     std::vector<sim_ps> m_wake_ups;
+    // Of those, the instants an event that blocked packets watch comes at, and its output, in
+    // increasing order of instant.
+    struct watched_event {
+        sim_ps at_ps;
+        unsigned port;
+    };
+    std::vector<watched_event> m_events;
     alignas(64) router_params m_params;  // last: what a hop reads of it comes first
     input_vc& input_vc_at(unsigned port, unsigned vc) { return m_input_vcs[port * m_params.vcs + vc]; }
     output_vc& output_vc_at(unsigned port, unsigned vc) { return m_output_vcs[port * m_params.vcs + vc]; }
@@ -233,6 +254,7 @@ private:
     std::uint64_t* port_bits(port_set set) { return m_port_state.get() + set * m_bit_words; }
     sim_ps& link_retry_bound() { return m_port_state[port_sets * m_bit_words]; }
     sim_ps& link_retry_ps(unsigned port) { return m_port_state[port_sets * m_bit_words + 1 + port]; }
+    std::uint64_t& watchers(unsigned port) { return m_port_state[port_sets * m_bit_words + 1 + m_params.ports + port]; }
     /// Output `port` retries its link from `at_ps` on (only lowers the bound).
     void set_link_retry(unsigned port, sim_ps at_ps)
     {

@@ -1,0 +1,105 @@
+// The transaction-level router (models/router/router.cpp): when a blocked packet chooses its
+// output VC again.
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+#include <gtest/gtest.h>
+
+#include "models/core/packet.h"
+#include "models/core/sim_time.h"
+#include "tb/simulation.h"
+#include "tests/support/harness.h"
+#include "tests/support/scenario.h"
+
+namespace hxsim {
+namespace {
+
+/// One forwarding decision, as the observer saw it.
+struct decision {
+    std::uint32_t router = 0, src = 0;
+    std::uint64_t message_seq = 0, offset = 0;
+    std::uint16_t in_port = 0, out_port = 0;
+    std::uint8_t out_vc = 0;
+    sim_ps at_ps = 0;
+    auto key() const { return std::tie(src, message_seq, offset, router, in_port, out_port, out_vc, at_ps); }
+    bool operator<(const decision& o) const { return key() < o.key(); }
+    bool operator==(const decision& o) const { return key() == o.key(); }
+};
+
+/// Records the decisions taken for packets from `sources`.
+class decision_log : public forward_observer {
+public:
+    explicit decision_log(std::set<std::uint32_t> sources) : m_sources(std::move(sources)) {}
+
+    void on_forward(std::uint32_t router_id, std::uint16_t in_port, std::uint16_t out_port, std::uint8_t out_vc,
+                    const packet& pkt) override
+    {
+        if (m_sources.count(pkt.src) != 0)
+            decisions.push_back(decision{router_id, pkt.src, pkt.message_seq, pkt.offset, in_port, out_port, out_vc,
+                                         now_ps()});
+    }
+
+    std::vector<decision> decisions;
+
+private:
+    std::set<std::uint32_t> m_sources;
+};
+
+TEST(router, a_blocked_packet_keeps_its_choice_when_its_router_wakes_for_other_traffic)
+{
+    // The 8x8 mesh with XY routing, 2 VCs and output buffers of one packet. The accelerators on
+    // the black squares of a chessboard send to others of their column (north-south traffic
+    // only), those on the white squares to others of their row (east-west only): the two sets
+    // share every router but no port, link, buffer or allocator pointer. Run alone and with the
+    // east-west traffic, the north-south packets must take the same decisions at the same times.
+    // (They would not if a blocked packet chose again whenever its router wakes up.)
+    const auto run = [](bool with_rows) {
+        return test::collect_in_child<decision>([with_rows] {
+            const platform_config config = load_config(std::string(HXSIM_SOURCE_DIR) + "/configs/mesh-8x8.yaml",
+                                                       {"router.output_buffer=64B"});
+            const auto at = [](unsigned row, unsigned col) { return row * 8 + col; };
+            test::scripted_pattern pattern;
+            std::set<std::uint32_t> columns;
+            std::uint64_t lcg = 1;
+            const auto next = [&lcg](unsigned n) {
+                lcg = lcg * 6364136223846793005ull + 1442695040888963407ull;
+                return static_cast<unsigned>((lcg >> 33) % n);
+            };
+            for (unsigned row = 0; row < 8; ++row)
+                for (unsigned col = 0; col < 8; ++col) {
+                    const bool black = (row + col) % 2 == 0;
+                    if (black)
+                        columns.insert(at(row, col));
+                    for (unsigned m = 0; m < 20; ++m) {
+                        // Another square of the same colour on its column (black) or row (white).
+                        const unsigned other = (black ? row : col) + 2 + 2 * next(3);
+                        const unsigned to = other % 8;
+                        if (black)
+                            pattern.add(at(row, col), at(to, col), 256, m * 20'000);
+                        else if (with_rows)
+                            pattern.add(at(row, col), at(row, to), 256, m * 20'000);
+                    }
+                }
+            decision_log log(columns);
+            run_options options;
+            options.pattern = &pattern;
+            options.observer = &log;
+            const run_outcome out = run_simulation(config, options);
+            EXPECT_TRUE(out.ok) << out.stats["failures"].dump();
+            std::sort(log.decisions.begin(), log.decisions.end());
+            return log.decisions;
+        });
+    };
+    const std::vector<decision> alone = run(false);
+    const std::vector<decision> crossed = run(true);
+    ASSERT_GT(alone.size(), 0u);
+    ASSERT_EQ(alone.size(), crossed.size());
+    std::size_t differ = 0;
+    for (std::size_t i = 0; i < alone.size(); ++i)
+        differ += alone[i] == crossed[i] ? 0 : 1;
+    EXPECT_EQ(differ, 0u) << "of " << alone.size() << " decisions";
+}
+
+}  // namespace
+}  // namespace hxsim
