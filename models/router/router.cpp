@@ -225,8 +225,10 @@ void router::credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps)
         m_trace->credits_back(port, beat.vc, at_ps, beat.interval_ps, beat.credits);
     // Counted from at_ps on (credit_counter): the router looks again then only if a packet waits
     // for them, queued for this output's link or blocked with this output among its choices.
+    // With output buffers a packet is blocked by their room, which credits do not give: it
+    // chooses again when room frees (start_on_link), not at every credit train.
     output_vc_at(port, beat.vc).credits.add_train(at_ps, beat.interval_ps, beat.credits);
-    const bool watched_here = test_bit(port_bits(watched), port);
+    const bool watched_here = !m_output_buffered && test_bit(port_bits(watched), port);
     bool look = watched_here;
     if (test_bit(port_bits(link_starved), port) && link_retry_ps(port) > at_ps) {
         set_link_retry(port, at_ps);

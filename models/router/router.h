@@ -204,8 +204,9 @@ private:
         requesting,    // outputs with requests
         link_waiting,  // outputs with packets waiting for their link
         // Outputs among the choices of a packet its output cannot take (watchers(), at least one):
-        // credits arriving there, or a tail leaving (output buffer room), wake the router, and the
-        // packet chooses again. Other waits (a busy input, crossbar or link) wake when they end.
+        // credits arriving there (without output buffers), or a tail leaving (output buffer
+        // room), wake the router, and the packet chooses again. Other waits (a busy input,
+        // crossbar or link) wake when they end.
         watched,
         // Outputs whose link has a packet waiting for credits that no announced credits will give
         // (try_link): credits arriving there wake the router. Other link waits have their instant.
