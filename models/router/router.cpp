@@ -478,6 +478,8 @@ void router::allocate(sim_ps now, bool events)
                 continue;
             }
             packet& pkt = *input_vc_at(r.in_port, r.in_vc).queue.front();
+            if (pkt.head_ready_ps > now)
+                continue;  // it lost allocation: woken when it may try again
             if (can_take(o, pkt, now)) {
                 if (pkt.blocked)
                     unwatch(r.in_port, pkt);
@@ -537,15 +539,20 @@ void router::allocate(sim_ps now, bool events)
         requests[g].in_port = no_port;
     // A request that lost allocation tries again once its input and output are free: after the
     // transfers that took them, or, if the allocator left both unmatched, in the next cycle
-    // (unclocked: one flit time through the crossbar).
+    // (unclocked: one flit time through the crossbar). Its head may move on only then: a wake-up
+    // of the router before, for other traffic (clocked: again in this cycle), leaves it alone, as
+    // an allocator runs once a cycle.
     for (const allocation_request& r : requests) {
         if (r.in_port == no_port)
             continue;  // granted
         const sim_ps free = std::max(m_inputs[r.in_port].busy_until_ps, m_outputs[r.out_port].crossbar_busy_until_ps);
-        if (free <= now)
-            wake_at(now + (m_params.clock_period_ps > 0 ? m_params.clock_period_ps : m_crossbar_flit_ps));
-        else
+        if (free > now) {
             wake_at(free);
+            continue;
+        }
+        const sim_ps next = now + (m_params.clock_period_ps > 0 ? m_params.clock_period_ps : m_crossbar_flit_ps);
+        input_vc_at(r.in_port, r.in_vc).queue.front()->head_ready_ps = next;
+        wake_at(next);
     }
 }
 
@@ -582,6 +589,10 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
             // head_out, decided now (credits only come, and later packets queue behind it).
             start_on_link(out_port, pkt->out_vc, pkt, head_out);
         } else {
+            // Behind another packet of its VC it cannot go before that one has left, and the
+            // router wakes then (start_on_link: packets queued); try_link() then wakes it when
+            // its head is through if it is not yet. Nothing about this output changes until then.
+            const bool behind = !ovc.queue.empty();
             ovc.queued_flits += pkt->flits;
             ovc.queue.push_back(pkt);
             ++op.queued_packets;
@@ -592,9 +603,11 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
             // Sent when its head is through, or when the link is free (a packet on it now wakes
             // the router when its tail has left only if another waits: this one asks here).
             if (!wait_for_link(out_port, now)) {
-                set_link_retry(out_port, 0);
-                wake_at(std::max(head_out, op.link_busy_until_ps));
-            } else if (head_out > op.link_busy_until_ps) {
+                if (!behind) {
+                    set_link_retry(out_port, 0);
+                    wake_at(head_out);  // the link is free already
+                }
+            } else if (!behind && head_out > op.link_busy_until_ps) {
                 wake_at(head_out);  // wait_for_link() asked for the link's instant
             }
         }
@@ -667,7 +680,8 @@ void router::try_link(unsigned out_port, sim_ps now)
         packet* pkt = ovc.queue.front();
         if (pkt->head_ready_ps > now) {
             retry = std::min(retry, pkt->head_ready_ps);
-            continue;  // woken when it is
+            wake_at(pkt->head_ready_ps);  // asked already unless it was queued behind another (transfer)
+            continue;
         }
         const sim_ps when = ovc.credits.when_available(flits_needed(out_port, *pkt), now);
         if (when != now) {
