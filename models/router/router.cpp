@@ -291,6 +291,13 @@ void router::wake()
             link_retry_bound() = std::min(link_retry_bound(), link_retry_ps(o));
         });
     }
+    // The next packets of the inputs that sent one, ready already. Their input is busy with the
+    // packet before them: they are looked at again when it frees.
+    for (const request& r : m_scratch.ready_now) {
+        head_ready(r.in_port, r.in_vc);
+        input_port& ip = m_inputs[r.in_port];
+        wake_once(ip.woken_ps, ip.busy_until_ps);
+    }
     sim_ps next = m_actions.empty() ? scheduled_wake::none : m_actions.next_ps();
     if (!m_wake_ups.empty())
         next = std::min(next, m_wake_ups.front());
@@ -461,6 +468,7 @@ void router::allocate(sim_ps now, bool events)
     std::vector<allocation_request>& requests = s.requests;
     requests.clear();
     s.blocked.clear();
+    s.ready_now.clear();
     for_each_bit(port_bits(requesting), m_bit_words, [&](unsigned o) {
         output_port& op = m_outputs[o];
         if (op.requests.empty()) {
@@ -644,9 +652,14 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
                                interval);
     ++pkt->hops;
 
-    if (!ivc.queue.empty())
-        m_actions.schedule(align(std::max(ivc.queue.front()->head_ready_ps, now)),
-                           action{static_cast<std::uint16_t>(in_port), static_cast<std::uint8_t>(in_vc)}, m_wake);
+    if (!ivc.queue.empty()) {
+        const sim_ps ready = align(std::max(ivc.queue.front()->head_ready_ps, now));
+        if (ready == now)
+            m_scratch.ready_now.push_back(request{static_cast<std::uint16_t>(in_port), static_cast<std::uint8_t>(in_vc)});
+        else
+            m_actions.schedule(ready, action{static_cast<std::uint16_t>(in_port), static_cast<std::uint8_t>(in_vc)},
+                               m_wake);
+    }
 }
 
 void router::drop_request(unsigned out_port, unsigned in_port, unsigned in_vc)

@@ -196,6 +196,9 @@ private:
         std::vector<allocation_request> requests;
         std::vector<unsigned> grants;
         std::vector<request> blocked;  // requests their output could not take
+        // Input VCs whose next packet is ready at this instant (transfer): routed at the end of
+        // the wake-up, not in another wake-up at the same instant.
+        std::vector<request> ready_now;
     };
     static allocation_scratch m_scratch;
     // Sets of outputs, as bit sets of m_bit_words words each: a wake visits only the outputs in a
