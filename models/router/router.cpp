@@ -653,12 +653,12 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
     ++pkt->hops;
 
     if (!ivc.queue.empty()) {
+        const request next{static_cast<std::uint16_t>(in_port), static_cast<std::uint8_t>(in_vc)};
         const sim_ps ready = align(std::max(ivc.queue.front()->head_ready_ps, now));
         if (ready == now)
-            m_scratch.ready_now.push_back(request{static_cast<std::uint16_t>(in_port), static_cast<std::uint8_t>(in_vc)});
+            m_scratch.ready_now.push_back(next);
         else
-            m_actions.schedule(ready, action{static_cast<std::uint16_t>(in_port), static_cast<std::uint8_t>(in_vc)},
-                               m_wake);
+            m_actions.schedule(ready, action{next.in_port, next.in_vc}, m_wake);
     }
 }
 
