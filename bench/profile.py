@@ -38,6 +38,10 @@ CASES = [
      ["traffic.pattern=uniform", "traffic.load=0.3", "traffic.message_size=64KiB", "run.duration=5us"]),
     ("mesh 8x8 DOR uniform 0.1 for 20 us", "configs/mesh-8x8.yaml",
      ["traffic.load=0.1", "run.warmup=2us", "run.duration=20us"]),
+    # A leaf routes up adaptively over 32 ports of 3 VCs each: the routing cost of fat trees, and of
+    # the 2-level fat trees that join the rows and columns of a 16,384-accelerator Hx2Mesh.
+    ("nonblocking fat tree (1,024 endpoints) uniform 0.3 for 2 us", "configs/paper/fat-tree-1024.yaml",
+     ["traffic.pattern=uniform", "traffic.load=0.3", "traffic.message_size=64KiB", "run.duration=2us"]),
 ]
 
 SUMMARY = {

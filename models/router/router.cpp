@@ -393,6 +393,8 @@ void router::route(unsigned port, packet& pkt, bool watch)
         const route_candidate& c = candidates.items[i];
         if (watch && watchers(c.port)++ == 0)
             set_bit(port_bits(watched), c.port);
+        if (i != 0 && upper_score(c) <= best_score)
+            continue;  // cannot win, whatever of its credits have arrived
         std::int64_t port_room = 0, vc_room = 0;
         unsigned vc = 0;
         for (unsigned k = 0; k < m_vcs_per_class; ++k) {
@@ -405,11 +407,7 @@ void router::route(unsigned port, packet& pkt, bool watch)
                 vc = v;
             }
         }
-        std::int64_t score = port_room;
-        if (c.hops != 0) {
-            const std::int64_t capacity = std::int64_t{m_params.downstream_buffer_flits[c.port]} * m_vcs_per_class;
-            score = (port_room - capacity) * c.hops;
-        }
+        const std::int64_t score = score_of(c, port_room);
         if (i == 0 || score > best_score) {
             best = i;
             best_score = score;
@@ -419,6 +417,24 @@ void router::route(unsigned port, packet& pkt, bool watch)
     }
     pkt.vc_class = candidates.items[best].vc_class;
     pkt.routed = true;
+}
+
+std::int64_t router::score_of(const route_candidate& c, std::int64_t port_room) const
+{
+    if (c.hops == 0)
+        return port_room;
+    const std::int64_t capacity = std::int64_t{m_params.downstream_buffer_flits[c.port]} * m_vcs_per_class;
+    return (port_room - capacity) * c.hops;
+}
+
+std::int64_t router::upper_score(const route_candidate& c) const
+{
+    std::int64_t port_room = 0;
+    for (unsigned k = 0; k < m_vcs_per_class; ++k) {
+        const output_vc& ovc = output_vc_at(c.port, c.vc_class * m_vcs_per_class + k);
+        port_room += ovc.credits.announced() - static_cast<std::int64_t>(ovc.queued_flits);
+    }
+    return score_of(c, port_room);
 }
 
 std::uint32_t router::flits_needed(unsigned out_port, const packet& pkt) const

@@ -145,6 +145,13 @@ private:
     /// Chooses pkt's output and VC; `watch`: a packet just blocked, whose candidates are watched
     /// from then on (until unwatch()).
     void route(unsigned port, packet& pkt, bool watch = false);
+    /// What route() maximises over the candidates: `port_room`, the free space downstream over
+    /// the candidate's class's VCs less what waits here, or for a UGAL candidate (hops > 0) minus
+    /// its queue times its path's hops. Never decreases as port_room grows.
+    std::int64_t score_of(const route_candidate& c, std::int64_t port_room) const;
+    /// score_of() with every credit announced to the candidate's VCs counted as arrived: a bound on
+    /// its score at any time, read without folding credit trains.
+    std::int64_t upper_score(const route_candidate& c) const;
     /// A blocked packet's output can take it: its candidates are no longer watched for it.
     void unwatch(unsigned port, packet& pkt);
     /// The candidates of `pkt`, which waits at input `port` (routing sees it as it arrived).

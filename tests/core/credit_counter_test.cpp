@@ -1,4 +1,7 @@
 // Credits returned flit by flit as trains: what is available when, and when enough will be.
+#include <algorithm>
+#include <cstdint>
+
 #include <gtest/gtest.h>
 
 #include "models/core/credit_counter.h"
@@ -39,6 +42,37 @@ TEST(credit_counter, spending_and_a_train_given_all_at_once)
     EXPECT_EQ(c.available(700), 8);
     c.consume(3);
     EXPECT_EQ(c.available(800), 5);
+}
+
+TEST(credit_counter, announced_counts_every_train_as_arrived_whenever_it_is_read)
+{
+    // route() skips an output whose announced credits cannot beat the best so far: announced()
+    // must bound available() at every time, and be what is available once every train is in.
+    credit_counter c(3);
+    std::uint64_t lcg = 7;
+    const auto next = [&lcg](unsigned n) {
+        lcg = lcg * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<unsigned>((lcg >> 33) % n);
+    };
+    sim_ps now = 0, last_train_ps = 0;
+    for (unsigned step = 0; step < 2000; ++step) {
+        now += next(400);
+        switch (next(3)) {
+        case 0:  // a train, in time order, some all at once
+            last_train_ps = std::max(last_train_ps, now) + next(1000);
+            c.add_train(last_train_ps, next(3) == 0 ? 0 : 1 + next(200), 1 + next(32));
+            break;
+        case 1:  // spends what is there
+            c.consume(std::min<std::int64_t>(c.available(now), next(16)));
+            break;
+        default:
+            break;
+        }
+        const std::int64_t now_available = c.available(now);
+        ASSERT_LE(now_available, c.announced()) << "step " << step;
+        credit_counter all_in = c;
+        ASSERT_EQ(all_in.available(credit_counter::never - 1), c.announced()) << "step " << step;
+    }
 }
 
 }  // namespace
