@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "models/core/credit_counter.h"
+#include "tb/traffic/rng.h"
 
 namespace hxsim {
 namespace {
@@ -49,11 +50,8 @@ TEST(credit_counter, announced_counts_every_train_as_arrived_whenever_it_is_read
     // route() skips an output whose announced credits cannot beat the best so far: announced()
     // must bound available() at every time, and be what is available once every train is in.
     credit_counter c(3);
-    std::uint64_t lcg = 7;
-    const auto next = [&lcg](unsigned n) {
-        lcg = lcg * 6364136223846793005ull + 1442695040888963407ull;
-        return static_cast<unsigned>((lcg >> 33) % n);
-    };
+    rng random(7);
+    const auto next = [&random](unsigned n) { return static_cast<unsigned>(random.below(n)); };
     sim_ps now = 0, last_train_ps = 0;
     for (unsigned step = 0; step < 2000; ++step) {
         now += next(400);
