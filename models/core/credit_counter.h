@@ -91,7 +91,9 @@ private:
         std::uint32_t count;
     };
     std::int64_t m_credits;
-    std::int64_t m_announced;    // m_credits and the credits of the trains not yet arrived
+    // m_credits and the credits of the trains not yet arrived. Kept, not summed over the trains
+    // when asked: the outputs route() skips keep their trains longer, and the sums grew.
+    std::int64_t m_announced;
     ring_queue<train> m_trains;  // no allocation until a train is pending
 };
 
