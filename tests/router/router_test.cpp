@@ -11,6 +11,7 @@
 #include "models/core/packet.h"
 #include "models/core/sim_time.h"
 #include "tb/simulation.h"
+#include "tb/traffic/rng.h"
 #include "tests/support/harness.h"
 #include "tests/support/scenario.h"
 
@@ -65,11 +66,8 @@ std::vector<decision> column_decisions(const std::vector<std::string>& overrides
         const auto at = [](unsigned row, unsigned col) { return row * 8 + col; };
         test::scripted_pattern pattern;
         std::set<std::uint32_t> columns;
-        std::uint64_t lcg = 1;
-        const auto next = [&lcg](unsigned n) {
-            lcg = lcg * 6364136223846793005ull + 1442695040888963407ull;
-            return static_cast<unsigned>((lcg >> 33) % n);
-        };
+        rng random(1);
+        const auto next = [&random](unsigned n) { return static_cast<unsigned>(random.below(n)); };
         for (unsigned row = 0; row < 8; ++row)
             for (unsigned col = 0; col < 8; ++col) {
                 const bool black = (row + col) % 2 == 0;
