@@ -24,22 +24,26 @@ class credit_counter {
 public:
     static constexpr sim_ps never = std::numeric_limits<sim_ps>::max();
 
-    explicit credit_counter(std::int64_t initial = 0) : m_credits(initial), m_announced(initial) {}
+    explicit credit_counter(std::int64_t initial = 0) : m_credits(initial) {}
 
     /// Credits [first, first + interval, ...], `count` of them; trains must come in time order.
     void add_train(sim_ps first_ps, sim_ps interval_ps, std::uint32_t count)
     {
         if (interval_ps > std::numeric_limits<std::uint32_t>::max())
             throw std::length_error("credit_counter: a credit interval longer than 4.29 ms (one flit per interval)");
-        if (count > 0) {
+        if (count > 0)
             m_trains.push_back(train{first_ps, static_cast<std::uint32_t>(interval_ps), count});
-            m_announced += count;
-        }
     }
 
-    /// Credits available once every train announced has arrived: at least available(now) at any
-    /// time, and read without folding the trains (a bound for choosing among many outputs).
-    std::int64_t announced() const { return m_announced; }
+    /// Credits available once every train announced has arrived: at least available() at any
+    /// time, read without folding the trains (a bound for choosing among outputs; router.h).
+    std::int64_t announced() const
+    {
+        std::int64_t credits = m_credits;
+        for (const train& t : m_trains)
+            credits += t.count;
+        return credits;
+    }
 
     /// Credits available at `now` (folds the trains that have arrived).
     std::int64_t available(sim_ps now)
@@ -78,11 +82,7 @@ public:
     }
 
     /// Spends credits the caller has checked are available.
-    void consume(std::int64_t n)
-    {
-        m_credits -= n;
-        m_announced -= n;
-    }
+    void consume(std::int64_t n) { m_credits -= n; }
 
 private:
     struct train {
@@ -91,9 +91,6 @@ private:
         std::uint32_t count;
     };
     std::int64_t m_credits;
-    // m_credits and the credits of the trains not yet arrived. Kept, not summed over the trains
-    // when asked: the outputs route() skips keep their trains longer, and the sums grew.
-    std::int64_t m_announced;
     ring_queue<train> m_trains;  // no allocation until a train is pending
 };
 

@@ -228,6 +228,7 @@ void router::credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps)
     // With output buffers a packet is blocked by their room, which credits do not give: it
     // chooses again when room frees (start_on_link), not at every credit train.
     output_vc_at(port, beat.vc).credits.add_train(at_ps, beat.interval_ps, beat.credits);
+    add_room(port, beat.vc, beat.credits);
     const bool watched_here = !m_output_buffered && test_bit(port_bits(watched), port);
     bool look = watched_here;
     if (test_bit(port_bits(link_starved), port) && link_retry_ps(port) > at_ps) {
@@ -387,14 +388,20 @@ void router::route(unsigned port, packet& pkt, bool watch)
     // candidates when a class has several VCs. A UGAL candidate (hops > 0) scores minus its queue
     // (downstream space in use and flits waiting here) times the hops of its path.
     const sim_ps now = now_ps();
+    if (!m_room_bounds && candidates.count >= room_bounds_from)
+        keep_room_bounds();
+    const bool bounded = m_room_bounds != nullptr;
     unsigned best = 0;
     std::int64_t best_score = 0;
     for (unsigned i = 0; i < candidates.count; ++i) {
         const route_candidate& c = candidates.items[i];
         if (watch && watchers(c.port)++ == 0)
             set_bit(port_bits(watched), c.port);
-        if (i != 0 && upper_score(c) <= best_score)
-            continue;  // cannot win, whatever of its credits have arrived
+        // A later candidate that cannot win, whatever of its credits have arrived, is passed over.
+        const std::int64_t bound =
+            i == 0 ? 0 : bounded ? room_bound(c.port, c.vc_class) : announced_room(c.port, c.vc_class);
+        if (i != 0 && score_of(c, bound) <= best_score)
+            continue;
         std::int64_t port_room = 0, vc_room = 0;
         unsigned vc = 0;
         for (unsigned k = 0; k < m_vcs_per_class; ++k) {
@@ -407,6 +414,8 @@ void router::route(unsigned port, packet& pkt, bool watch)
                 vc = v;
             }
         }
+        if (i != 0 && port_room > bound)
+            room_bound_broken(c, port_room, bound);
         const std::int64_t score = score_of(c, port_room);
         if (i == 0 || score > best_score) {
             best = i;
@@ -427,14 +436,28 @@ std::int64_t router::score_of(const route_candidate& c, std::int64_t port_room) 
     return (port_room - capacity) * c.hops;
 }
 
-std::int64_t router::upper_score(const route_candidate& c) const
+std::int64_t router::announced_room(unsigned port, unsigned cls) const
 {
-    std::int64_t port_room = 0;
+    std::int64_t room = 0;
     for (unsigned k = 0; k < m_vcs_per_class; ++k) {
-        const output_vc& ovc = output_vc_at(c.port, c.vc_class * m_vcs_per_class + k);
-        port_room += ovc.credits.announced() - static_cast<std::int64_t>(ovc.queued_flits);
+        const output_vc& ovc = output_vc_at(port, cls * m_vcs_per_class + k);
+        room += ovc.credits.announced() - static_cast<std::int64_t>(ovc.queued_flits);
     }
-    return score_of(c, port_room);
+    return room;
+}
+
+void router::keep_room_bounds()
+{
+    m_room_bounds = std::make_unique<std::int64_t[]>(std::size_t{m_params.ports} * m_params.routing->vc_classes());
+    for (unsigned p = 0; p < m_params.ports; ++p)
+        for (unsigned cls = 0; cls < m_params.routing->vc_classes(); ++cls)
+            room_bound(p, cls) = announced_room(p, cls);
+}
+
+void router::room_bound_broken(const route_candidate& c, std::int64_t room, std::int64_t bound) const
+{
+    throw std::logic_error(fmt::format("{}: output {} has room {} for class {}, above its bound {}", name(),
+                                       port_name(c.port), room, c.vc_class, bound));
 }
 
 std::uint32_t router::flits_needed(unsigned out_port, const packet& pkt) const
@@ -618,6 +641,7 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
             // its head is through if it is not yet. Nothing about this output changes until then.
             const bool behind = !ovc.queue.empty();
             ovc.queued_flits += pkt->flits;
+            add_room(out_port, pkt->out_vc, -std::int64_t{pkt->flits});
             ovc.queue.push_back(pkt);
             ++op.queued_packets;
             op.queued_vcs |= std::uint64_t{1} << pkt->out_vc;
@@ -638,6 +662,7 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
     } else {
         // Straight onto the link, which paces the crossbar from then on.
         ovc.credits.consume(flits_needed(out_port, *pkt));
+        add_room(out_port, pkt->out_vc, -std::int64_t{flits_needed(out_port, *pkt)});
         pkt->vc = pkt->out_vc;
         sim_ps link_flit_ps = 0;
         const sim_ps tail_left = op.link.send(pkt, head_out, crossed + m_params.output_latency_ps, &link_flit_ps);
@@ -727,6 +752,7 @@ void router::try_link(unsigned out_port, sim_ps now)
             op.queued_vcs &= ~(std::uint64_t{1} << v);
         --op.queued_packets;
         ovc.queued_flits -= pkt->flits;
+        add_room(out_port, v, pkt->flits);
         start_on_link(out_port, v, pkt, now);
         retry = op.link_busy_until_ps;
         return;
@@ -749,6 +775,7 @@ void router::start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps s
     output_port& op = m_outputs[out_port];
     apply_releases(out_port, now_ps());  // before the next one: can_take() may have left them
     output_vc_at(out_port, vc).credits.consume(flits_needed(out_port, *pkt));
+    add_room(out_port, vc, -std::int64_t{flits_needed(out_port, *pkt)});
     if (m_trace)
         m_trace->spend(out_port, vc, flits_needed(out_port, *pkt), start);
     pkt->vc = static_cast<std::uint8_t>(vc);

@@ -149,9 +149,12 @@ private:
     /// the candidate's class's VCs less what waits here, or for a UGAL candidate (hops > 0) minus
     /// its queue times its path's hops. Never decreases as port_room grows.
     std::int64_t score_of(const route_candidate& c, std::int64_t port_room) const;
-    /// score_of() with every credit announced to the candidate's VCs counted as arrived: a bound on
-    /// its score at any time, read without folding credit trains.
-    std::int64_t upper_score(const route_candidate& c) const;
+    /// The room of output `port` for class `cls` with every credit announced to its VCs counted as
+    /// arrived (reads each VC: for a router that keeps no room bounds, and to start them).
+    std::int64_t announced_room(unsigned port, unsigned cls) const;
+    /// A candidate's room exceeds its bound: the bound's bookkeeping has a hole.
+    [[noreturn, gnu::cold]] void room_bound_broken(const route_candidate& c, std::int64_t room,
+                                                   std::int64_t bound) const;
     /// A blocked packet's output can take it: its candidates are no longer watched for it.
     void unwatch(unsigned port, packet& pkt);
     /// The candidates of `pkt`, which waits at input `port` (routing sees it as it arrived).
@@ -257,6 +260,16 @@ private:
         unsigned port;
     };
     std::vector<watched_event> m_events;
+    // Room bounds, per routing class and output port ([class * ports + port]): the credits
+    // announced to the class's VCs there (arrived, or on their way in trains) less the flits
+    // queued for them. A bound is at least the room route() would find at any time, so route()
+    // passes over a candidate whose bound cannot beat the best so far without reading its VCs.
+    // A leaf of a large fat tree weighs dozens of up-ports a packet, each VC a cold cache line,
+    // where these bounds lie side by side. Kept from the first route() that weighs
+    // room_bounds_from candidates or more (null until then): keeping them writes another line at
+    // every credit train, spend and queued packet, which only such a router wins back.
+    std::unique_ptr<std::int64_t[]> m_room_bounds;
+    static constexpr unsigned room_bounds_from = 8;
     alignas(64) router_params m_params;  // last: what a hop reads of it comes first
     input_vc& input_vc_at(unsigned port, unsigned vc) { return m_input_vcs[port * m_params.vcs + vc]; }
     output_vc& output_vc_at(unsigned port, unsigned vc) { return m_output_vcs[port * m_params.vcs + vc]; }
@@ -266,6 +279,16 @@ private:
     sim_ps& link_retry_bound() { return m_port_state[port_sets * m_bit_words]; }
     sim_ps& link_retry_ps(unsigned port) { return m_port_state[port_sets * m_bit_words + 1 + port]; }
     std::uint64_t& watchers(unsigned port) { return m_port_state[port_sets * m_bit_words + 1 + m_params.ports + port]; }
+    std::int64_t& room_bound(unsigned port, unsigned cls) { return m_room_bounds[cls * m_params.ports + port]; }
+    /// Adds `flits` (negative: takes them) to the room bound of output `port` for VC `vc`'s class,
+    /// if bounds are kept.
+    void add_room(unsigned port, unsigned vc, std::int64_t flits)
+    {
+        if (m_room_bounds)
+            room_bound(port, vc / m_vcs_per_class) += flits;
+    }
+    /// Starts keeping room bounds, from what the output VCs hold now.
+    [[gnu::cold]] void keep_room_bounds();
     /// Output `port` retries its link from `at_ps` on (only lowers the bound).
     void set_link_retry(unsigned port, sim_ps at_ps)
     {

@@ -47,8 +47,8 @@ TEST(credit_counter, spending_and_a_train_given_all_at_once)
 
 TEST(credit_counter, announced_counts_every_train_as_arrived_whenever_it_is_read)
 {
-    // route() skips an output whose announced credits cannot beat the best so far: announced()
-    // must bound available() at every time, and be what is available once every train is in.
+    // A router's room bounds start from announced() (router.h): it must bound available() at
+    // every time, and be what is available once every train is in.
     credit_counter c(3);
     rng random(7);
     const auto next = [&random](unsigned n) { return static_cast<unsigned>(random.below(n)); };
