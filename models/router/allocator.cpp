@@ -6,7 +6,7 @@ namespace hxsim {
 
 switch_allocator::switch_allocator(unsigned ports, allocator_kind kind, unsigned iterations, bool by_age)
     : m_ports(ports), m_kind(kind), m_iterations(iterations == 0 ? 1 : iterations), m_by_age(by_age),
-      m_input_pointer(std::make_unique<unsigned[]>(ports)), m_output_pointer(std::make_unique<unsigned[]>(ports))
+      m_pointers(std::make_unique<unsigned[]>(2 * std::size_t{ports}))
 {
     if (shared_separable().best.size() < ports) {
         shared_separable().best.resize(ports, none);
@@ -71,8 +71,8 @@ void switch_allocator::separable(const std::vector<allocation_request>& requests
         // A lone request wins both stages: the same grant and pointer moves as below, without them.
         const allocation_request& r = requests.front();
         grants.push_back(0);
-        m_output_pointer[r.out_port] = next_port(r.in_port);
-        m_input_pointer[r.in_port] = next_port(r.out_port);
+        output_pointer(r.out_port) = next_port(r.in_port);
+        input_pointer(r.in_port) = next_port(r.out_port);
         return;
     }
     separable_scratch& s = shared_separable();
@@ -80,7 +80,7 @@ void switch_allocator::separable(const std::vector<allocation_request>& requests
     // `requests`) in order and keeps the first best (pick()); then only the ports with requests
     // are visited, in port order (a bit set, cleared as it is read), so that a wide switch with
     // few requests costs what they do.
-    const auto arbitrate = [&](std::size_t count, auto candidates, bool by_output, const unsigned* pointers) {
+    const auto arbitrate = [&](std::size_t count, auto candidates, bool by_output) {
         for (std::size_t k = 0; k < count; ++k) {
             const unsigned i = candidates(k);
             const allocation_request& r = requests[i];
@@ -89,7 +89,7 @@ void switch_allocator::separable(const std::vector<allocation_request>& requests
             if (best == none) {
                 best = i;
                 set_bit(s.touched.data(), port);
-            } else if (beats(r, requests[best], pointers[port], by_output)) {
+            } else if (beats(r, requests[best], by_output ? input_pointer(port) : output_pointer(port), by_output)) {
                 best = i;
             }
         }
@@ -97,19 +97,19 @@ void switch_allocator::separable(const std::vector<allocation_request>& requests
     const auto for_each_touched = [&](auto f) { take_each_bit(s.touched.data(), (m_ports + 63) / 64, f); };
     // Input stage: one request per input port.
     s.winners.clear();
-    arbitrate(requests.size(), [](std::size_t k) { return static_cast<unsigned>(k); }, true, m_input_pointer.get());
+    arbitrate(requests.size(), [](std::size_t k) { return static_cast<unsigned>(k); }, true);
     for_each_touched([&](unsigned in) {
         s.winners.push_back(s.best[in]);
         s.best[in] = none;
     });
     // Output stage: one input per output port, among the inputs' winners in input port order.
-    arbitrate(s.winners.size(), [&](std::size_t k) { return s.winners[k]; }, false, m_output_pointer.get());
+    arbitrate(s.winners.size(), [&](std::size_t k) { return s.winners[k]; }, false);
     for_each_touched([&](unsigned out) {
         const unsigned g = s.best[out];
         s.best[out] = none;
         grants.push_back(g);
-        m_output_pointer[out] = next_port(requests[g].in_port);
-        m_input_pointer[requests[g].in_port] = next_port(out);
+        output_pointer(out) = next_port(requests[g].in_port);
+        input_pointer(requests[g].in_port) = next_port(out);
     });
 }
 
@@ -131,7 +131,7 @@ void switch_allocator::islip(const std::vector<allocation_request>& requests, st
         for (unsigned out = 0; out < m_ports; ++out) {
             if (s.by_port[out].empty())
                 continue;
-            const unsigned g = pick(requests, s.by_port[out], m_output_pointer[out], false);
+            const unsigned g = pick(requests, s.by_port[out], output_pointer(out), false);
             s.offers[requests[g].in_port].push_back(g);
             any = true;
         }
@@ -141,14 +141,14 @@ void switch_allocator::islip(const std::vector<allocation_request>& requests, st
         for (unsigned in = 0; in < m_ports; ++in) {
             if (s.offers[in].empty())
                 continue;
-            const unsigned a = pick(requests, s.offers[in], m_input_pointer[in], true);
+            const unsigned a = pick(requests, s.offers[in], input_pointer(in), true);
             const unsigned out = requests[a].out_port;
             grants.push_back(a);
             s.input_matched[in] = 1;
             s.output_matched[out] = 1;
             if (iteration == 0) {
-                m_output_pointer[out] = next_port(in);
-                m_input_pointer[in] = next_port(out);
+                output_pointer(out) = next_port(in);
+                input_pointer(in) = next_port(out);
             }
         }
     }

@@ -49,8 +49,13 @@ private:
     allocator_kind m_kind;
     unsigned m_iterations;
     bool m_by_age;
-    std::unique_ptr<unsigned[]> m_input_pointer;   // per input, the next output it favours
-    std::unique_ptr<unsigned[]> m_output_pointer;  // per output, the next input it favours
+    // Round-robin pointers, a pair per port in one block: a grant moves one of its input's and one
+    // of its output's, and on a router of a few ports both lie in one cache line, not two blocks.
+    std::unique_ptr<unsigned[]> m_pointers;
+    /// Per input, the next output it favours.
+    unsigned& input_pointer(unsigned port) { return m_pointers[2 * port]; }
+    /// Per output, the next input it favours.
+    unsigned& output_pointer(unsigned port) { return m_pointers[2 * port + 1]; }
     static constexpr unsigned none = ~0u;
     // Scratch of separable(), shared by every allocator (one allocates at a time): it stays in the
     // caches.
