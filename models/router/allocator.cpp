@@ -79,7 +79,8 @@ void switch_allocator::separable(const std::vector<allocation_request>& requests
     // One stage: each port's arbiter sees its requests (candidates(k), k < count: indices into
     // `requests`) in order and keeps the first best (pick()); then only the ports with requests
     // are visited, in port order (a bit set, cleared as it is read), so that a wide switch with
-    // few requests costs what they do.
+    // few requests costs what they do. `by_output`: the input stage, whose arbiters (one an input
+    // port, with that input's pointer) rotate over the outputs requested; else the output stage.
     const auto arbitrate = [&](std::size_t count, auto candidates, bool by_output) {
         for (std::size_t k = 0; k < count; ++k) {
             const unsigned i = candidates(k);
