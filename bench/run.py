@@ -54,6 +54,16 @@ CASES = [
     for n, config, grid, duration in (("64", "configs/paper/hx2mesh-16x16.yaml", ["topology.grid=[4,4]"], "200us"),
                                       ("1,024", "configs/paper/hx2mesh-16x16.yaml", [], "20us"),
                                       ("16,384", "configs/paper/hx2mesh-64x64.yaml", [], "2us"))
+] + [
+    # Where the cost grows: Hx2Mesh between the growth case's sizes, and the row and column
+    # networks as fat trees or single switches at one size (docs/performance.md, twentieth pass).
+    (f"size: Hx2Mesh {n} accelerators, {networks}, uniform 0.3 for {duration}", "configs/paper/hx2mesh-16x16.yaml",
+     [f"topology.grid={grid}", f"topology.switch_radix={radix}", "traffic.pattern=uniform", "traffic.load=0.3",
+      "traffic.message_size=64KiB", f"run.duration={duration}"], True, None)
+    for n, grid, radix, networks, duration in (("256", "[8,8]", 64, "single switches", "60us"),
+                                               ("1,024", "[16,16]", 16, "2-level fat trees of radix 16", "20us"),
+                                               ("4,096", "[32,32]", 64, "single switches", "6us"),
+                                               ("16,384", "[64,64]", 128, "single radix-128 switches", "2us"))
 ]
 
 
