@@ -661,8 +661,7 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
         }
     } else {
         // Straight onto the link, which paces the crossbar from then on.
-        ovc.credits.consume(flits_needed(out_port, *pkt));
-        add_room(out_port, pkt->out_vc, -std::int64_t{flits_needed(out_port, *pkt)});
+        spend_credits(out_port, pkt->out_vc, flits_needed(out_port, *pkt));
         pkt->vc = pkt->out_vc;
         sim_ps link_flit_ps = 0;
         const sim_ps tail_left = op.link.send(pkt, head_out, crossed + m_params.output_latency_ps, &link_flit_ps);
@@ -774,10 +773,10 @@ void router::start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps s
 {
     output_port& op = m_outputs[out_port];
     apply_releases(out_port, now_ps());  // before the next one: can_take() may have left them
-    output_vc_at(out_port, vc).credits.consume(flits_needed(out_port, *pkt));
-    add_room(out_port, vc, -std::int64_t{flits_needed(out_port, *pkt)});
+    const std::uint32_t needed = flits_needed(out_port, *pkt);
+    spend_credits(out_port, vc, needed);
     if (m_trace)
-        m_trace->spend(out_port, vc, flits_needed(out_port, *pkt), start);
+        m_trace->spend(out_port, vc, needed, start);
     pkt->vc = static_cast<std::uint8_t>(vc);
     const sim_ps free_at = op.link.send(pkt, start, pkt->tail_ready_ps);
     op.link_busy_until_ps = free_at;

@@ -287,6 +287,13 @@ private:
         if (m_room_bounds)
             room_bound(port, vc / m_vcs_per_class) += flits;
     }
+    /// Spends `flits` credits of output `port` VC `vc` (the caller has checked they are there),
+    /// and takes them off the room bound with them, so that no spend misses it.
+    void spend_credits(unsigned port, unsigned vc, std::uint32_t flits)
+    {
+        output_vc_at(port, vc).credits.consume(flits);
+        add_room(port, vc, -std::int64_t{flits});
+    }
     /// Starts keeping room bounds, from what the output VCs hold now.
     [[gnu::cold]] void keep_room_bounds();
     /// Output `port` retries its link from `at_ps` on (only lowers the bound).
