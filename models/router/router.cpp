@@ -747,8 +747,12 @@ void router::try_link(unsigned out_port, sim_ps now)
         }
         clear_bit(port_bits(link_starved), out_port);  // looked at again when the tail has left
         ovc.queue.pop_front();
+        // The VC's next packet is read when this one's tail has left, or later; in a deep output
+        // buffer it is cold, and it was the all-to-all's most waited-for line (docs/performance.md).
         if (ovc.queue.empty())
             op.queued_vcs &= ~(std::uint64_t{1} << v);
+        else
+            __builtin_prefetch(ovc.queue.front());
         --op.queued_packets;
         ovc.queued_flits -= pkt->flits;
         add_room(out_port, v, pkt->flits);
