@@ -747,12 +747,19 @@ void router::try_link(unsigned out_port, sim_ps now)
         }
         clear_bit(port_bits(link_starved), out_port);  // looked at again when the tail has left
         ovc.queue.pop_front();
-        // The VC's next packet is read when this one's tail has left, or later; in a deep output
-        // buffer it is cold, and it was the all-to-all's most waited-for line (docs/performance.md).
+        // The next packet this link sends is read when this one's tail has left: the VC's next,
+        // or the head of the VC after it in turn (its queue is read now instead of at that send).
+        // In deep output buffers both packets are cold, and they were the all-to-all's most
+        // waited-for lines (docs/performance.md, twenty-first pass).
         if (ovc.queue.empty())
             op.queued_vcs &= ~(std::uint64_t{1} << v);
         else
             __builtin_prefetch(ovc.queue.front());
+        if (const std::uint64_t others = op.queued_vcs & ~(std::uint64_t{1} << v); others != 0) {
+            const std::uint64_t after = v + 1 < 64 ? others & (~std::uint64_t{0} << (v + 1)) : 0;
+            const unsigned next = static_cast<unsigned>(__builtin_ctzll(after != 0 ? after : others));
+            __builtin_prefetch(output_vc_at(out_port, next).queue.front());
+        }
         --op.queued_packets;
         ovc.queued_flits -= pkt->flits;
         add_room(out_port, v, pkt->flits);
