@@ -755,11 +755,8 @@ void router::try_link(unsigned out_port, sim_ps now)
             op.queued_vcs &= ~(std::uint64_t{1} << v);
         else
             __builtin_prefetch(ovc.queue.front());
-        if (const std::uint64_t others = op.queued_vcs & ~(std::uint64_t{1} << v); others != 0) {
-            const std::uint64_t after = v + 1 < 64 ? others & (~std::uint64_t{0} << (v + 1)) : 0;
-            const unsigned next = static_cast<unsigned>(__builtin_ctzll(after != 0 ? after : others));
-            __builtin_prefetch(output_vc_at(out_port, next).queue.front());
-        }
+        if (const std::uint64_t others = op.queued_vcs & ~(std::uint64_t{1} << v); others != 0)
+            __builtin_prefetch(output_vc_at(out_port, next_bit_after(others, v)).queue.front());
         --op.queued_packets;
         ovc.queued_flits -= pkt->flits;
         add_room(out_port, v, pkt->flits);

@@ -1,5 +1,5 @@
 // The bit sets of the router, the allocator and the scheduler: bits across words, visited in
-// increasing order, cleared while visited or taken a word at a time.
+// increasing order, cleared while visited or taken a word at a time; the next bit in turn.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -58,6 +58,18 @@ TEST(bit_set, taking_the_bits_visits_them_in_order_and_leaves_the_words_given_cl
     EXPECT_EQ(bits[0], 0u);
     EXPECT_EQ(bits[1], 0u);
     EXPECT_EQ(bits[2], std::uint64_t{1} << 12);  // beyond the words taken
+}
+
+TEST(bit_set, the_next_bit_in_turn_is_the_first_above_else_the_first_from_bit_0)
+{
+    const std::uint64_t word = (std::uint64_t{1} << 2) | (std::uint64_t{1} << 9) | (std::uint64_t{1} << 63);
+    EXPECT_EQ(next_bit_after(word, 0), 2u);
+    EXPECT_EQ(next_bit_after(word, 2), 9u);
+    EXPECT_EQ(next_bit_after(word, 9), 63u);
+    EXPECT_EQ(next_bit_after(word, 63), 2u);  // round from bit 0; no shift by 64
+    EXPECT_EQ(next_bit_after(word, 40), 63u);
+    EXPECT_EQ(next_bit_after(std::uint64_t{1} << 5, 5), 5u);  // the only bit, itself last
+    EXPECT_EQ(next_bit_after(std::uint64_t{1} << 5, 7), 5u);
 }
 
 }  // namespace
