@@ -29,7 +29,6 @@ struct alignas(64) packet {
     std::uint16_t hops = 0;     ///< router-to-router links crossed
     std::uint16_t out_port = 0;
     bool routed = false;
-    bool blocked = false;       ///< a router's chosen output could not take it (router.cpp: allocate)
     sim_ps injected_ps = 0;     ///< head left the source NIC
     // Timing of the current hop, owned by whoever holds the packet.
     sim_ps head_ready_ps = 0;   ///< the head may move on from here
@@ -81,7 +80,6 @@ public:
     {
         p->data.clear();
         p->routed = false;
-        p->blocked = false;
         p->hops = 0;
         m_free.push_back(p);
     }

@@ -210,7 +210,6 @@ void router::packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps
     pkt->vc = beat.vc;
     pkt->arrival_class = pkt->vc_class;
     pkt->routed = false;
-    pkt->blocked = false;
     pkt->head_ready_ps = align(head_ps) + m_params.input_latency_ps +
                          m_params.pre_switch_cycles * m_params.clock_period_ps;
     pkt->tail_ready_ps = beat.tail_ps + m_params.input_latency_ps;
@@ -294,9 +293,9 @@ void router::wake()
     }
     // The next packets of the inputs that sent one, ready already. Their input is busy with the
     // packet before them: they are looked at again when it frees.
-    for (const request& r : m_scratch.ready_now) {
-        head_ready(r.in_port, r.in_vc);
-        input_port& ip = m_inputs[r.in_port];
+    for (const action& r : m_scratch.ready_now) {
+        head_ready(r.port, r.vc);
+        input_port& ip = m_inputs[r.port];
         wake_once(ip.woken_ps, ip.busy_until_ps);
     }
     sim_ps next = m_actions.empty() ? scheduled_wake::none : m_actions.next_ps();
@@ -344,7 +343,8 @@ void router::head_ready(unsigned port, unsigned vc)
     if (pkt.routed || pkt.head_ready_ps > now_ps())
         return;
     route(port, pkt);
-    m_outputs[pkt.out_port].requests.push_back(request{static_cast<std::uint16_t>(port), static_cast<std::uint8_t>(vc)});
+    m_outputs[pkt.out_port].requests.push_back(
+        request{&pkt, pkt.flits, static_cast<std::uint16_t>(port), static_cast<std::uint8_t>(vc), pkt.out_vc, 0, 0});
     set_bit(port_bits(requesting), pkt.out_port);
 }
 
@@ -367,7 +367,6 @@ void router::no_route(unsigned port, const packet& pkt) const
 
 void router::unwatch(unsigned port, packet& pkt)
 {
-    pkt.blocked = false;
     route_candidates candidates;
     candidates_of(port, pkt, candidates);
     for (unsigned i = 0; i < candidates.count; ++i) {
@@ -460,16 +459,16 @@ void router::room_bound_broken(const route_candidate& c, std::int64_t room, std:
                                        port_name(c.port), room, c.vc_class, bound));
 }
 
-std::uint32_t router::flits_needed(unsigned out_port, const packet& pkt) const
+std::uint32_t router::flits_needed(unsigned out_port, std::uint32_t flits) const
 {
-    return m_params.wormhole ? resident_flits(pkt.flits, m_params.downstream_buffer_flits[out_port]) : pkt.flits;
+    return m_params.wormhole ? resident_flits(flits, m_params.downstream_buffer_flits[out_port]) : flits;
 }
 
-bool router::can_take(unsigned out_port, const packet& pkt, sim_ps now)
+bool router::can_take(unsigned out_port, unsigned out_vc, std::uint32_t flits, sim_ps now)
 {
     output_port& op = m_outputs[out_port];
-    output_vc& ovc = output_vc_at(out_port, pkt.out_vc);
-    const auto short_of_room = [&] { return m_output_buffered && ovc.free_flits < pkt.flits; };
+    output_vc& ovc = output_vc_at(out_port, out_vc);
+    const auto short_of_room = [&] { return m_output_buffered && ovc.free_flits < flits; };
     // Releases only add room: with room enough already, the output buffer's due ones wait for
     // start_on_link, where the output's releases are at hand (this way they stay cold here).
     if (m_params.wormhole || short_of_room())
@@ -490,7 +489,7 @@ bool router::can_take(unsigned out_port, const packet& pkt, sim_ps now)
         wake_at(op.link_busy_until_ps - head_delay);
         return false;
     }
-    const sim_ps when = ovc.credits.when_available(flits_needed(out_port, pkt), now);
+    const sim_ps when = ovc.credits.when_available(flits_needed(out_port, flits), now);
     if (when == now)
         return true;
     if (when != credit_counter::never)
@@ -506,6 +505,7 @@ void router::allocate(sim_ps now, bool events)
     allocation_scratch& s = m_scratch;
     std::vector<allocation_request>& requests = s.requests;
     requests.clear();
+    s.packets.clear();
     s.blocked.clear();
     s.ready_now.clear();
     for_each_bit(port_bits(requesting), m_bit_words, [&](unsigned o) {
@@ -518,19 +518,24 @@ void router::allocate(sim_ps now, bool events)
             wake_once(op.crossbar_woken_ps, op.crossbar_busy_until_ps);
             return;
         }
-        for (const request& r : op.requests) {
+        for (std::size_t i = 0; i < op.requests.size(); ++i) {
+            request& r = op.requests[i];
             input_port& ip = m_inputs[r.in_port];
             if (ip.busy_until_ps > now) {
                 wake_once(ip.woken_ps, ip.busy_until_ps);
                 continue;
             }
-            packet& pkt = *input_vc_at(r.in_port, r.in_vc).queue.front();
-            if (pkt.head_ready_ps > now)
-                continue;  // it lost allocation: woken when it may try again
-            if (can_take(o, pkt, now)) {
-                if (pkt.blocked)
-                    unwatch(r.in_port, pkt);
-                requests.push_back(allocation_request{r.in_port, r.in_vc, static_cast<std::uint16_t>(o), pkt.injected_ps});
+            if (r.lost) {
+                if (r.pkt->head_ready_ps > now)
+                    continue;  // woken when it may try again
+                r.lost = 0;
+            }
+            if (can_take(o, r.out_vc, r.flits, now)) {
+                if (r.blocked) {
+                    unwatch(r.in_port, *r.pkt);
+                    r.blocked = 0;
+                }
+                offer(r, o);
             } else {
                 s.blocked.push_back(r);
             }
@@ -543,10 +548,10 @@ void router::allocate(sim_ps now, bool events)
     // to one of its candidates (watched outputs): other wake-ups of its router leave its choice
     // alone, so that results do not depend on when the router happens to wake.
     for (const request& r : s.blocked) {
-        packet& pkt = *input_vc_at(r.in_port, r.in_vc).queue.front();
-        if (pkt.blocked) {
-            if (!events)
-                continue;
+        if (r.blocked && !events)
+            continue;
+        packet& pkt = *r.pkt;
+        if (r.blocked) {
             route_candidates candidates;
             candidates_of(r.in_port, pkt, candidates);
             bool evented_here = false;
@@ -556,29 +561,36 @@ void router::allocate(sim_ps now, bool events)
                 continue;
         }
         const std::uint16_t before = pkt.out_port;
-        const std::uint8_t before_vc = pkt.out_vc;
-        const bool first = !pkt.blocked;
-        pkt.blocked = true;
-        route(r.in_port, pkt, first);
-        if (pkt.out_port == before && pkt.out_vc == before_vc)
-            continue;  // the same choice keeps its place among its output's requests
-        if (pkt.out_port != before) {
+        route(r.in_port, pkt, !r.blocked);
+        request chosen = r;
+        chosen.out_vc = pkt.out_vc;
+        chosen.blocked = 1;
+        std::size_t at;
+        if (pkt.out_port == before) {
+            // The same output: its request keeps its place among the output's requests.
+            at = request_index(before, r.in_port, r.in_vc);
+            m_outputs[before].requests[at] = chosen;
+            if (pkt.out_vc == r.out_vc)
+                continue;
+        } else {
             drop_request(before, r.in_port, r.in_vc);
-            m_outputs[pkt.out_port].requests.push_back(r);
+            at = m_outputs[pkt.out_port].requests.size();
+            m_outputs[pkt.out_port].requests.push_back(chosen);
             set_bit(port_bits(requesting), pkt.out_port);
         }
         output_port& op = m_outputs[pkt.out_port];
         if (op.crossbar_busy_until_ps > now) {
             wake_once(op.crossbar_woken_ps, op.crossbar_busy_until_ps);
-        } else if (can_take(pkt.out_port, pkt, now)) {
+        } else if (can_take(pkt.out_port, pkt.out_vc, pkt.flits, now)) {
             unwatch(r.in_port, pkt);
-            requests.push_back(allocation_request{r.in_port, r.in_vc, pkt.out_port, pkt.injected_ps});
+            op.requests[at].blocked = 0;
+            offer(op.requests[at], pkt.out_port);
         }
     }
     m_allocator.allocate(requests, s.grants);
     for (unsigned g : s.grants) {
         const allocation_request& r = requests[g];
-        transfer(r.in_port, r.in_vc, r.out_port, now);
+        transfer(r.in_port, r.in_vc, r.out_port, s.packets[g], now);
     }
     if (s.grants.size() == requests.size())
         return;
@@ -598,17 +610,27 @@ void router::allocate(sim_ps now, bool events)
             continue;
         }
         const sim_ps next = now + (m_params.clock_period_ps > 0 ? m_params.clock_period_ps : m_crossbar_flit_ps);
-        input_vc_at(r.in_port, r.in_vc).queue.front()->head_ready_ps = next;
+        request& lost = m_outputs[r.out_port].requests[request_index(r.out_port, r.in_port, r.in_vc)];
+        lost.lost = 1;
+        lost.pkt->head_ready_ps = next;
         wake_at(next);
     }
 }
 
-void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_ps now)
+void router::offer(const request& r, unsigned out_port)
+{
+    __builtin_prefetch(r.pkt);
+    __builtin_prefetch(&input_vc_at(r.in_port, r.in_vc));
+    m_scratch.requests.push_back(allocation_request{r.in_port, r.in_vc, static_cast<std::uint16_t>(out_port),
+                                                    m_params.age_arbitration ? r.pkt->injected_ps : 0});
+    m_scratch.packets.push_back(r.pkt);
+}
+
+void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, packet* pkt, sim_ps now)
 {
     output_port& op = m_outputs[out_port];
     input_port& ip = m_inputs[in_port];
     input_vc& ivc = input_vc_at(in_port, in_vc);
-    packet* pkt = ivc.queue.front();
     drop_request(out_port, in_port, in_vc);
     ivc.queue.pop_front();
     if (m_params.observer)
@@ -630,7 +652,7 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
         pkt->head_ready_ps = head_out;
         pkt->tail_ready_ps = crossed + m_params.output_latency_ps;
         if (op.queued_packets == 0 && op.link_busy_until_ps <= head_out &&
-            ovc.credits.when_available(flits_needed(out_port, *pkt), now) <= head_out) {
+            ovc.credits.when_available(flits_needed(out_port, pkt->flits), now) <= head_out) {
             // Nothing ahead of it for the link, which is free when its head is through, and
             // the credits it needs are on their way by then: what try_link() would do at
             // head_out, decided now (credits only come, and later packets queue behind it).
@@ -661,7 +683,7 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
         }
     } else {
         // Straight onto the link, which paces the crossbar from then on.
-        spend_credits(out_port, pkt->out_vc, flits_needed(out_port, *pkt));
+        spend_credits(out_port, pkt->out_vc, flits_needed(out_port, pkt->flits));
         pkt->vc = pkt->out_vc;
         sim_ps link_flit_ps = 0;
         const sim_ps tail_left = op.link.send(pkt, head_out, crossed + m_params.output_latency_ps, &link_flit_ps);
@@ -686,29 +708,35 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
     if (m_trace) {
         m_trace->departure(in_port, in_vc, first, interval, resident);
         if (!m_output_buffered)
-            m_trace->spend(out_port, pkt->out_vc, flits_needed(out_port, *pkt), now);
+            m_trace->spend(out_port, pkt->out_vc, flits_needed(out_port, pkt->flits), now);
     }
     ip.link.return_credits(static_cast<std::uint8_t>(in_vc), resident, first - now + m_params.credit_delay_ps,
                                interval);
     ++pkt->hops;
 
     if (!ivc.queue.empty()) {
-        const request next{static_cast<std::uint16_t>(in_port), static_cast<std::uint8_t>(in_vc)};
+        const action next{static_cast<std::uint16_t>(in_port), static_cast<std::uint8_t>(in_vc)};
         const sim_ps ready = align(std::max(ivc.queue.front()->head_ready_ps, now));
         if (ready == now)
             m_scratch.ready_now.push_back(next);
         else
-            m_actions.schedule(ready, action{next.in_port, next.in_vc}, m_wake);
+            m_actions.schedule(ready, next, m_wake);
     }
+}
+
+std::size_t router::request_index(unsigned out_port, unsigned in_port, unsigned in_vc) const
+{
+    const auto& requests = m_outputs[out_port].requests;
+    std::size_t i = 0;
+    while (requests[i].in_port != in_port || requests[i].in_vc != in_vc)
+        ++i;
+    return i;
 }
 
 void router::drop_request(unsigned out_port, unsigned in_port, unsigned in_vc)
 {
     auto& requests = m_outputs[out_port].requests;
-    std::size_t i = 0;
-    while (requests[i].in_port != in_port || requests[i].in_vc != in_vc)
-        ++i;
-    requests.erase(i);
+    requests.erase(request_index(out_port, in_port, in_vc));
     if (requests.empty())
         clear_bit(port_bits(requesting), out_port);
 }
@@ -736,7 +764,7 @@ void router::try_link(unsigned out_port, sim_ps now)
             wake_at(pkt->head_ready_ps);  // asked already unless it was queued behind another (transfer)
             continue;
         }
-        const sim_ps when = ovc.credits.when_available(flits_needed(out_port, *pkt), now);
+        const sim_ps when = ovc.credits.when_available(flits_needed(out_port, pkt->flits), now);
         if (when != now) {
             if (when != credit_counter::never)
                 wake_at(when);
@@ -781,7 +809,7 @@ void router::start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps s
 {
     output_port& op = m_outputs[out_port];
     apply_releases(out_port, now_ps());  // before the next one: can_take() may have left them
-    const std::uint32_t needed = flits_needed(out_port, *pkt);
+    const std::uint32_t needed = flits_needed(out_port, pkt->flits);
     spend_credits(out_port, vc, needed);
     if (m_trace)
         m_trace->spend(out_port, vc, needed, start);

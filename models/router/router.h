@@ -87,10 +87,21 @@ private:
         std::uint16_t port = 0;
         std::uint8_t vc = 0;
     };
+    // An input VC's request for the output its head packet chose, with what allocate() reads of
+    // the packet at every wake-up of the router: a blocked packet is looked at again and again,
+    // deep in a buffer and cold, and its request is not. The packet itself, one load away rather
+    // than behind its input VC and queue slot, is fetched once the request can go
+    // (docs/performance.md, twenty-second pass).
     struct request {
+        packet* pkt;               // the head of input in_port VC in_vc
+        std::uint32_t flits;       // pkt->flits
         std::uint16_t in_port;
         std::uint8_t in_vc;
+        std::uint8_t out_vc : 6;   // pkt->out_vc, kept in step where it is routed (router_max_vcs)
+        std::uint8_t blocked : 1;  // its output could not take it: its candidates are watched
+        std::uint8_t lost : 1;     // it lost allocation: it tries again from pkt->head_ready_ps
     };
+    static_assert(router_max_vcs <= 64, "request::out_vc holds a VC in 6 bits");
     struct alignas(64) input_vc {
         ring_queue<packet*, 4> queue;
         std::uint32_t used_flits = 0;
@@ -114,10 +125,10 @@ private:
         std::uint32_t flits;
         std::uint8_t vc;
     };
-    // What allocation reads (requests, crossbar, link busy) in the first cache line; the link and
-    // the output buffers' state in the next ones.
+    // What allocation reads (requests, crossbar) in the first cache line; the link and the output
+    // buffers' state in the next ones.
     struct alignas(64) output_port {
-        ring_queue<request, 4> requests;  // oldest first
+        ring_queue<request> requests;   // oldest first
         sim_ps crossbar_busy_until_ps = 0;
         sim_ps crossbar_woken_ps = 0;   // the crossbar_busy_until_ps a wake-up is asked for (wake_once)
         sim_ps link_busy_until_ps = 0;
@@ -155,18 +166,27 @@ private:
     /// A candidate's room exceeds its bound: the bound's bookkeeping has a hole.
     [[noreturn, gnu::cold]] void room_bound_broken(const route_candidate& c, std::int64_t room,
                                                    std::int64_t bound) const;
-    /// A blocked packet's output can take it: its candidates are no longer watched for it.
+    /// A blocked packet's output can take it: its candidates are no longer watched for it (the
+    /// caller clears its request's `blocked`).
     void unwatch(unsigned port, packet& pkt);
     /// The candidates of `pkt`, which waits at input `port` (routing sees it as it arrived).
     void candidates_of(unsigned port, packet& pkt, route_candidates& candidates) const;
     [[noreturn, gnu::cold]] void no_route(unsigned port, const packet& pkt) const;
     /// `events`: outputs where an event that blocked packets watch is due (m_events).
     void allocate(sim_ps now, bool events);
-    bool can_take(unsigned out_port, const packet& pkt, sim_ps now);
-    /// Credits a packet needs before it may start downstream: all its flits (virtual cut-through),
-    /// or as many as the downstream buffer holds (wormhole; see docs/fidelity.md).
-    std::uint32_t flits_needed(unsigned out_port, const packet& pkt) const;
-    void transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_ps now);
+    /// Whether output `out_port` VC `out_vc` can take a packet of `flits` now (else asks to wake
+    /// when it may).
+    bool can_take(unsigned out_port, unsigned out_vc, std::uint32_t flits, sim_ps now);
+    /// Credits a packet of `flits` needs before it may start downstream: all its flits (virtual
+    /// cut-through), or as many as the downstream buffer holds (wormhole; see docs/fidelity.md).
+    std::uint32_t flits_needed(unsigned out_port, std::uint32_t flits) const;
+    /// Grants `pkt`, the head of input `in_port` VC `in_vc`, output `out_port`.
+    void transfer(unsigned in_port, unsigned in_vc, unsigned out_port, packet* pkt, sim_ps now);
+    /// The request of input `in_port` VC `in_vc` among output `out_port`'s (it is there).
+    std::size_t request_index(unsigned out_port, unsigned in_port, unsigned in_vc) const;
+    /// `r` can go: it is among those the switch allocator matches, and what a grant reads is
+    /// fetched meanwhile (its packet and input VC).
+    void offer(const request& r, unsigned out_port);
     /// Takes the request of input `in_port` VC `in_vc` out of output `out_port`'s requests.
     void drop_request(unsigned out_port, unsigned in_port, unsigned in_vc);
     void try_link(unsigned out_port, sim_ps now);
@@ -204,11 +224,12 @@ private:
     // allocates in another): one set that stays in the caches rather than three blocks a router.
     struct allocation_scratch {
         std::vector<allocation_request> requests;
+        std::vector<packet*> packets;  // of requests, by index
         std::vector<unsigned> grants;
         std::vector<request> blocked;  // requests their output could not take
         // Input VCs whose next packet is ready at this instant (transfer): routed at the end of
         // the wake-up, not in another wake-up at the same instant.
-        std::vector<request> ready_now;
+        std::vector<action> ready_now;
     };
     static allocation_scratch m_scratch;
     // Sets of outputs, as bit sets of m_bit_words words each: a wake visits only the outputs in a
