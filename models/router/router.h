@@ -31,6 +31,7 @@
 
 #include "models/core/action_queue.h"
 #include "models/core/credit_counter.h"
+#include "models/core/front_queue.h"
 #include "models/core/link_protocol.h"
 #include "models/core/ring_queue.h"
 #include "models/link/link.h"
@@ -103,7 +104,7 @@ private:
     };
     static_assert(router_max_vcs <= 64, "request::out_vc holds a VC in 6 bits");
     struct alignas(64) input_vc {
-        ring_queue<packet*, 4> queue;
+        front_queue<packet*> queue;
         std::uint32_t used_flits = 0;
     };
     struct alignas(64) input_port {
@@ -116,7 +117,7 @@ private:
         std::uint32_t free_flits = 0;   // output buffer space
         credit_counter credits;         // downstream input buffer space
         std::uint64_t owner = no_owner; // wormhole: the packet holding this VC
-        ring_queue<packet*> queue;      // output buffer, waiting for the link
+        front_queue<packet*> queue;     // output buffer, waiting for the link
     };
     /// A packet's tail has left on the link: its output buffer space (or, wormhole, its VC) frees.
     struct release {
