@@ -126,10 +126,11 @@ private:
         std::uint32_t flits;
         std::uint8_t vc;
     };
-    // What allocation reads (requests, crossbar) in the first cache line; the link and the output
-    // buffers' state in the next ones.
+    // What allocation reads first: the requests (four inline: 16 bytes each, more than the first
+    // cache line holds, but a request that spills to the heap costs a line of its own), then the
+    // crossbar's busy time; the link and the output buffers' state after them.
     struct alignas(64) output_port {
-        ring_queue<request> requests;   // oldest first
+        ring_queue<request, 4> requests;  // oldest first
         sim_ps crossbar_busy_until_ps = 0;
         sim_ps crossbar_woken_ps = 0;   // the crossbar_busy_until_ps a wake-up is asked for (wake_once)
         sim_ps link_busy_until_ps = 0;
