@@ -2,9 +2,8 @@
 // ring_queue behind it. A router's VC queue is read mostly at its front (is the head packet
 // ready, what does it need); in a deep buffer the ring's items are on the heap, and reaching the
 // head packet then costs the VC's line, a slot's line and the packet's, each a miss on a large
-// platform. With the front beside the VC's other state the slot drops out of that chain: its
-// line is read when the element before leaves, next to the slot read then (docs/performance.md,
-// twenty-second pass).
+// platform. With the front beside the VC's other state the slot drops out of that chain: it is
+// read when the element before it leaves (docs/performance.md, twenty-second pass).
 #pragma once
 
 #include <cstddef>
