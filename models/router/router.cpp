@@ -505,7 +505,6 @@ void router::allocate(sim_ps now, bool events)
     allocation_scratch& s = m_scratch;
     std::vector<allocation_request>& requests = s.requests;
     requests.clear();
-    s.packets.clear();
     s.blocked.clear();
     s.ready_now.clear();
     for_each_bit(port_bits(requesting), m_bit_words, [&](unsigned o) {
@@ -590,7 +589,7 @@ void router::allocate(sim_ps now, bool events)
     m_allocator.allocate(requests, s.grants);
     for (unsigned g : s.grants) {
         const allocation_request& r = requests[g];
-        transfer(r.in_port, r.in_vc, r.out_port, s.packets[g], now);
+        transfer(r.in_port, r.in_vc, r.out_port, now);
     }
     if (s.grants.size() == requests.size())
         return;
@@ -623,14 +622,14 @@ void router::offer(const request& r, unsigned out_port)
     __builtin_prefetch(&input_vc_at(r.in_port, r.in_vc));
     m_scratch.requests.push_back(allocation_request{r.in_port, r.in_vc, static_cast<std::uint16_t>(out_port),
                                                     m_params.age_arbitration ? r.pkt->injected_ps : 0});
-    m_scratch.packets.push_back(r.pkt);
 }
 
-void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, packet* pkt, sim_ps now)
+void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_ps now)
 {
     output_port& op = m_outputs[out_port];
     input_port& ip = m_inputs[in_port];
     input_vc& ivc = input_vc_at(in_port, in_vc);
+    packet* pkt = ivc.queue.front();
     drop_request(out_port, in_port, in_vc);
     ivc.queue.pop_front();
     if (m_params.observer)

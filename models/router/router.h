@@ -182,8 +182,8 @@ private:
     /// Credits a packet of `flits` needs before it may start downstream: all its flits (virtual
     /// cut-through), or as many as the downstream buffer holds (wormhole; see docs/fidelity.md).
     std::uint32_t flits_needed(unsigned out_port, std::uint32_t flits) const;
-    /// Grants `pkt`, the head of input `in_port` VC `in_vc`, output `out_port`.
-    void transfer(unsigned in_port, unsigned in_vc, unsigned out_port, packet* pkt, sim_ps now);
+    /// Grants the head packet of input `in_port` VC `in_vc` output `out_port`.
+    void transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_ps now);
     /// The request of input `in_port` VC `in_vc` among output `out_port`'s (it is there).
     std::size_t request_index(unsigned out_port, unsigned in_port, unsigned in_vc) const;
     /// `r` can go: it is among those the switch allocator matches, and what a grant reads is
@@ -226,7 +226,6 @@ private:
     // allocates in another): one set that stays in the caches rather than three blocks a router.
     struct allocation_scratch {
         std::vector<allocation_request> requests;
-        std::vector<packet*> packets;  // of requests, by index
         std::vector<unsigned> grants;
         std::vector<request> blocked;  // requests their output could not take
         // Input VCs whose next packet is ready at this instant (transfer): routed at the end of
