@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "models/core/bit_set.h"
+#include "models/core/prefetch.h"
 
 namespace hxsim {
 
@@ -208,7 +209,7 @@ void wake_scheduler::prefetch_next() const
     // model's object it sits in), the nearer ones through their hooks, a stage nearer a pass.
     const std::size_t queued = m_current.size();
     if (queued >= prefetch_depth)
-        __builtin_prefetch(m_models[index_of(m_current[queued - prefetch_depth])]);
+        prefetch_line(m_models[index_of(m_current[queued - prefetch_depth])]);
     for (unsigned stage = std::min<std::size_t>(queued, prefetch_depth - 1); stage >= 1; --stage) {
         const scheduled_wake* const who = m_models[index_of(m_current[queued - stage])];
         if (who != nullptr && who->m_prefetch)

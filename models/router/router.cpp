@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "models/core/bit_set.h"
+#include "models/core/prefetch.h"
 #include "models/trace/vcd_writer.h"
 
 namespace hxsim {
@@ -311,26 +312,26 @@ void router::prefetch(unsigned stage) const
         const char* const hot = reinterpret_cast<const char*>(&m_inputs);
         const char* const end = reinterpret_cast<const char*>(&m_params + 1);
         for (const char* line = hot; line < end; line += 64)
-            __builtin_prefetch(line);
+            prefetch_line(line);
         if (const action* a = m_actions.peek())
-            __builtin_prefetch(a);
+            prefetch_line(a);
         return;
     }
     const action* a = m_actions.peek();
     if (stage == 2) {
-        __builtin_prefetch(m_port_state.get());
+        prefetch_line(m_port_state.get());
         if (!m_wake_ups.empty())
-            __builtin_prefetch(m_wake_ups.data());
+            prefetch_line(m_wake_ups.data());
         if (a != nullptr) {
-            __builtin_prefetch(&input_vc_at(a->port, a->vc));
-            __builtin_prefetch(&m_inputs[a->port]);
+            prefetch_line(&input_vc_at(a->port, a->vc));
+            prefetch_line(&m_inputs[a->port]);
         }
         return;
     }
     if (a != nullptr) {
         const input_vc& ivc = input_vc_at(a->port, a->vc);
         if (!ivc.queue.empty())
-            __builtin_prefetch(ivc.queue.front());
+            prefetch_line(ivc.queue.front());
     }
 }
 
@@ -618,8 +619,8 @@ void router::allocate(sim_ps now, bool events)
 
 void router::offer(const request& r, unsigned out_port)
 {
-    __builtin_prefetch(r.pkt);
-    __builtin_prefetch(&input_vc_at(r.in_port, r.in_vc));
+    prefetch_line(r.pkt);
+    prefetch_line(&input_vc_at(r.in_port, r.in_vc));
     m_scratch.requests.push_back(allocation_request{r.in_port, r.in_vc, static_cast<std::uint16_t>(out_port),
                                                     m_params.age_arbitration ? r.pkt->injected_ps : 0});
 }
@@ -781,9 +782,9 @@ void router::try_link(unsigned out_port, sim_ps now)
         if (ovc.queue.empty())
             op.queued_vcs &= ~(std::uint64_t{1} << v);
         else
-            __builtin_prefetch(ovc.queue.front());
+            prefetch_line(ovc.queue.front());
         if (const std::uint64_t others = op.queued_vcs & ~(std::uint64_t{1} << v); others != 0)
-            __builtin_prefetch(output_vc_at(out_port, next_bit_after(others, v)).queue.front());
+            prefetch_line(output_vc_at(out_port, next_bit_after(others, v)).queue.front());
         --op.queued_packets;
         ovc.queued_flits -= pkt->flits;
         add_room(out_port, v, pkt->flits);

@@ -1,0 +1,21 @@
+// Asks for the cache line at an address to be brought in ahead of its use. A large platform's
+// state is cold at every wake-up, and the models prefetch what they will read next.
+//
+// Not __builtin_prefetch: GCC treats it as touching no memory, so a function that only prefetches
+// (a model's prefetch hook) counts as one without effects, and link-time optimisation removed
+// its calls altogether: the Release builds ran without the routers' prefetch hooks
+// (docs/performance.md, twenty-third pass). An asm volatile statement stays wherever it is put.
+#pragma once
+
+namespace hxsim {
+
+inline void prefetch_line(const void* address)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    asm volatile("prefetcht0 (%0)" : : "r"(address));
+#else
+    __builtin_prefetch(address);
+#endif
+}
+
+}  // namespace hxsim
