@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "models/core/prefetch.h"
+
 namespace hxsim {
 
 namespace {
@@ -157,6 +159,35 @@ void nic::wake()
         }
     }
     m_actions.rearm(m_wake);
+}
+
+void nic::prefetch(unsigned stage) const
+{
+    const action* a = m_actions.peek();
+    if (stage == 3) {
+        const char* const hot = reinterpret_cast<const char*>(&m_params);
+        const char* const end = reinterpret_cast<const char*>(&m_reassembly + 1);
+        for (const char* line = hot; line < end; line += 64)
+            prefetch_line(line);
+        if (a != nullptr)
+            prefetch_line(a);
+        return;
+    }
+    if (a == nullptr)
+        return;
+    if (a->kind == action_kind::receive) {
+        const char* const pkt = reinterpret_cast<const char*>(a->pkt);
+        if (stage == 2) {
+            prefetch_line(pkt);
+            prefetch_line(pkt + 64);  // the message's fields
+        } else if (const reassembly_table::entry* slot = m_reassembly.home_slot(a->pkt->message_id)) {
+            prefetch_line(slot);
+        }
+    } else if (stage == 2 && !m_send_queue.empty()) {
+        prefetch_line(&m_send_queue.front());
+    } else if (stage == 1 && !m_send_queue.empty()) {
+        prefetch_line(m_send_queue.front().trans);
+    }
 }
 
 void nic::try_send()

@@ -103,6 +103,10 @@ private:
     /// Takes a posted message into the send queue at `at_ps`.
     void accept(tlm::tlm_generic_payload& trans, sim_ps at_ps);
     void wake();
+    /// scheduled_wake's prefetch hook: stage 3 this NIC's hot lines and its first action; 2 what
+    /// the action names (a packet received, or the message being sent); 1 the packet's
+    /// reassembly slot.
+    void prefetch(unsigned stage) const;
     void try_send();
     /// The next packet of `msg`: its size, and the credits it needs on its injection VC.
     struct packet_shape {
@@ -127,7 +131,7 @@ private:
     tlm::tlm_generic_payload m_delivery;
     message_extension* m_delivery_ext;  // owned by m_delivery
     action_queue<action> m_actions;
-    scheduled_wake m_wake{[this] { wake(); }};
+    scheduled_wake m_wake{[this] { wake(); }, [this](unsigned stage) { prefetch(stage); }};
 
     // Sending.
     std::deque<outgoing> m_send_queue;

@@ -89,6 +89,8 @@ public:
     }
 
     std::size_t size() const { return m_size; }
+    /// Where the search for `message_id`'s entry starts (for prefetching), null before the first.
+    const entry* home_slot(std::uint64_t message_id) const { return m_slots ? &m_slots[home(message_id)] : nullptr; }
 
 private:
     std::size_t capacity() const { return m_slots ? m_mask + 1 : 0; }
