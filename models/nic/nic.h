@@ -105,7 +105,7 @@ private:
     void wake();
     /// scheduled_wake's prefetch hook: stage 3 this NIC's hot lines and its first action; 2 what
     /// the action names (a packet received, or the message being sent); 1 the packet's
-    /// reassembly slot.
+    /// reassembly slot, or the message's transaction.
     void prefetch(unsigned stage) const;
     void try_send();
     /// The next packet of `msg`: its size, and the credits it needs on its injection VC.
