@@ -7,6 +7,8 @@
 // (docs/performance.md, twenty-third pass). An asm volatile statement stays wherever it is put.
 #pragma once
 
+#include <cstddef>
+
 namespace hxsim {
 
 inline void prefetch_line(const void* address)
@@ -16,6 +18,14 @@ inline void prefetch_line(const void* address)
 #else
     __builtin_prefetch(address);
 #endif
+}
+
+/// Every cache line of the bytes [begin, end): an object's hot members, for a prefetch hook.
+inline void prefetch_lines(const void* begin, const void* end)
+{
+    constexpr std::size_t line_bytes = 64;
+    for (const char* line = static_cast<const char*>(begin); line < static_cast<const char*>(end); line += line_bytes)
+        prefetch_line(line);
 }
 
 }  // namespace hxsim

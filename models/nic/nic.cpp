@@ -165,10 +165,7 @@ void nic::prefetch(unsigned stage) const
 {
     const action* a = m_actions.peek();
     if (stage == 3) {
-        const char* const hot = reinterpret_cast<const char*>(&m_params);
-        const char* const end = reinterpret_cast<const char*>(&m_reassembly + 1);
-        for (const char* line = hot; line < end; line += 64)
-            prefetch_line(line);
+        prefetch_lines(&m_params, &m_reassembly + 1);
         if (a != nullptr)
             prefetch_line(a);
         return;

@@ -309,10 +309,7 @@ void router::wake()
 void router::prefetch(unsigned stage) const
 {
     if (stage == 3) {
-        const char* const hot = reinterpret_cast<const char*>(&m_inputs);
-        const char* const end = reinterpret_cast<const char*>(&m_params + 1);
-        for (const char* line = hot; line < end; line += 64)
-            prefetch_line(line);
+        prefetch_lines(&m_inputs, &m_params + 1);
         if (const action* a = m_actions.peek())
             prefetch_line(a);
         return;
