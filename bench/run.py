@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """hxsim benchmarks: each case runs build/hxsim once and prints wall time (building the platform
-and simulating apart), simulated time, packet-hops, packet-hops per second of simulation, the
+and simulating apart), the process's CPU time in user and system mode (system: mostly the kernel
+clearing the pages the heap grows into, which this project's virtual machines make slow),
+simulated time, packet-hops, packet-hops per second of simulation, the
 models' wake-ups (the engine's events: the SystemC kernel sees one process for all of them), peak
 RSS and, for clocked networks, simulated cycles per second. A program that prints figures, never a test: nothing here passes or fails on speed.
 
@@ -77,8 +79,8 @@ def run_case(name, config, overrides, clock_ns, repeat=1):
     return None
 
 
-# Runs hxsim as the child of a small process and writes the child's wall time and peak RSS to a
-# file (the wall time from the fork, without the start of the small process). The peak
+# Runs hxsim as the child of a small process and writes the child's wall time, peak RSS and CPU
+# times to a file (the wall time from the fork, without the start of the small process). The peak
 # RSS a process reports includes that of the image it was forked from: measured as this script's
 # direct child, hxsim would report this script's own RSS when it is larger (it grows when it reads
 # the statistics of 16,384 accelerators), and a small case run after a large one would show 96 MiB.
@@ -91,7 +93,7 @@ if pid == 0:
 _, status, usage = os.wait4(pid, 0)
 wall = time.monotonic() - start
 with open(sys.argv[1], "w") as f:
-    f.write(f"{wall} {usage.ru_maxrss}")
+    f.write(f"{wall} {usage.ru_maxrss} {usage.ru_utime} {usage.ru_stime}")
 sys.exit(os.waitstatus_to_exitcode(status))
 """
 
@@ -115,8 +117,8 @@ def run_once(name, config, overrides, clock_ns):
             print(f"{name}: hxsim exited {returncode}", file=sys.stderr)
             return None
         with open(usage_path) as f:
-            wall, rss_kib = f.read().split()
-            wall, rss_kib = float(wall), int(rss_kib)
+            wall, rss_kib, user, system = f.read().split()
+            wall, rss_kib, user, system = float(wall), int(rss_kib), float(user), float(system)
         with open(stats_path) as f:
             s = json.load(f)
     hops = s["packet_hops"]
@@ -124,7 +126,7 @@ def run_once(name, config, overrides, clock_ns):
     simulate = max(s["wall_seconds"] - s["build_seconds"], 1e-9)
     line = (f"{name}\n  command: {' '.join(cmd[:1] + cmd[2:5])} {' '.join('--set ' + o for o in overrides)}\n"
             f"  wall {wall:.2f} s (build {s['build_seconds']:.2f} s, simulation {simulate:.2f} s), "
-            f"simulated {s['simulated_ns'] / 1000:.1f} us, "
+            f"CPU user {user:.2f} s, system {system:.2f} s, simulated {s['simulated_ns'] / 1000:.1f} us, "
             f"packet-hops {hops}, {hops / simulate / 1e6:.3f} M packet-hops/s, ")
     if "wake_ups" in s:  # builds before 2026-12-03 do not count them
         line += f"model wake-ups {s['wake_ups']} ({s['wake_ups'] / max(hops, 1):.2f} per packet-hop), "
