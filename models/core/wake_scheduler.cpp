@@ -1,9 +1,11 @@
 #include "models/core/wake_scheduler.h"
 
 #include <algorithm>
+#include <array>
 #include <exception>
 #include <functional>
 #include <stdexcept>
+#include <utility>
 
 #include "models/core/bit_set.h"
 #include "models/core/prefetch.h"
@@ -166,7 +168,7 @@ void wake_scheduler::turn_to(sim_ps at_ps)
     }
     m_bucket_first[slot] = none_index;
     clear_bit(m_bucket_bits.data(), slot);
-    std::sort(m_current.begin(), m_current.end(), std::greater<>());
+    sort_current();
     while (!m_later.empty() && bucket_of(m_later.front().at_ps) < m_base_bucket + wheel_buckets) {
         const entry l = m_later.front();
         std::pop_heap(m_later.begin(), m_later.end(), std::greater<>());
@@ -174,6 +176,43 @@ void wake_scheduler::turn_to(sim_ps at_ps)
         if (live(l))
             insert(l.index(), l.at_ps);
     }
+}
+
+void wake_scheduler::sort_current()
+{
+    const std::size_t n = m_current.size();
+    if (n < radix_sort_min) {
+        std::sort(m_current.begin(), m_current.end(), std::greater<>());
+        return;
+    }
+    // Least significant byte first, each pass stable, on the bits that order a bucket's ranks:
+    // the instant's offset and the order key's place. The index below them follows from the place
+    // at one instant (order_key), so ranks equal on these bits are the same wake-up. The bytes are
+    // counted in one sweep; a byte that every rank shares leaves the order as it is (at one
+    // instant, the offset's).
+    constexpr unsigned passes = (key_bits + bucket_bits - index_bits) / 8;
+    const auto digit = [](rank r, unsigned pass) {  // decreasing
+        return 255 - static_cast<unsigned>((r >> (index_bits + 8 * pass)) & 255);
+    };
+    std::array<std::array<std::uint32_t, 256>, passes> count{};
+    for (std::size_t i = 0; i < n; ++i)
+        for (unsigned pass = 0; pass < passes; ++pass)
+            ++count[pass][digit(m_current[i], pass)];
+    m_sort_scratch.resize(n);
+    rank* from = m_current.data();
+    rank* to = m_sort_scratch.data();
+    for (unsigned pass = 0; pass < passes; ++pass) {
+        if (count[pass][digit(from[0], pass)] == n)
+            continue;
+        std::uint32_t start = 0;
+        for (std::uint32_t& c : count[pass])
+            start += std::exchange(c, start);
+        for (std::size_t i = 0; i < n; ++i)
+            to[count[pass][digit(from[i], pass)]++] = from[i];
+        std::swap(from, to);
+    }
+    if (from != m_current.data())
+        std::copy(from, from + n, m_current.data());
 }
 
 void wake_scheduler::finish_running()

@@ -167,6 +167,11 @@ private:
     /// asked for before it from then on): sorts that bucket, and brings onto the wheel the
     /// wake-ups beyond that it now covers.
     void turn_to(sim_ps at_ps);
+    /// Sorts m_current, the earliest last. A large bucket (a few hundred wake-ups at 16,384
+    /// accelerators) by radix, in four passes over bytes, where a comparison sort mispredicts
+    /// about every other branch (docs/performance.md, twenty-fourth pass).
+    void sort_current();
+    static constexpr std::size_t radix_sort_min = 64;
     /// Prefetches for the models due next (scheduled_wake's prefetch hooks): on a large platform
     /// a wake-up's state is cold, and a chain of dependent misses (model, port, VC, packet) takes
     /// longer than the wake-up's work. `prefetch_depth` wake-ups ahead, the farthest only its handle.
@@ -183,6 +188,7 @@ private:
     std::vector<scheduled_wake*> m_models;  // by index; null once destroyed
     std::vector<node> m_nodes;              // by index
     std::vector<rank> m_current;            // the bucket being served, the earliest last
+    std::vector<rank> m_sort_scratch;       // sort_current()'s
     std::vector<std::uint32_t> m_bucket_first;  // the later buckets' lists, by bucket modulo the wheel
     std::vector<std::uint64_t> m_bucket_bits;   // bit set: the later buckets that are not empty
     std::uint64_t m_base_bucket = 0;        // the bucket being served (absolute)

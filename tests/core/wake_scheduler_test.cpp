@@ -334,6 +334,55 @@ TEST(wake_scheduler, instants_far_apart_wake_in_the_same_order)
     });
 }
 
+/// `models` models each asking once, for the instant `instant(m)`: the order they wake in.
+std::vector<std::pair<sim_ps, std::uint32_t>> crowd_order(std::uint32_t models, sim_ps (*instant)(std::uint32_t))
+{
+    std::vector<std::pair<sim_ps, std::uint32_t>> woken;
+    wake_scheduler::instance().allow_running_ahead();
+    std::vector<std::unique_ptr<scheduled_wake>> wakes;
+    for (std::uint32_t m = 0; m < models; ++m)
+        wakes.push_back(std::make_unique<scheduled_wake>([&woken, m] { woken.emplace_back(now_ps(), m); }));
+    // Asked for in an order unrelated to the one they wake in.
+    for (std::uint32_t k = 0; k < models; ++k) {
+        const std::uint32_t m = (k * 7919u) % models;
+        wakes[m]->request(instant(m));
+    }
+    sc_core::sc_start();
+    return woken;
+}
+
+/// The order of a plain priority queue on (time, order_key).
+void expect_time_then_key_order(const std::vector<std::pair<sim_ps, std::uint32_t>>& woken, std::uint32_t models)
+{
+    ASSERT_EQ(woken.size(), models);
+    for (std::size_t k = 1; k < woken.size(); ++k) {
+        const auto [t0, m0] = woken[k - 1];
+        const auto [t1, m1] = woken[k];
+        ASSERT_TRUE(t0 < t1 || (t0 == t1 && wake_scheduler::order_key(m0, t0) < wake_scheduler::order_key(m1, t1)))
+            << "wake-up " << k << ": model " << m1 << " at " << t1 << " ps after model " << m0 << " at " << t0 << " ps";
+    }
+}
+
+TEST(wake_scheduler, a_crowded_instant_wakes_its_models_in_key_order)
+{
+    // Hundreds of models at one instant, as an all-to-all or a clock edge makes them: a bucket
+    // large enough to be sorted by radix (sort_current), every rank's instant byte the same.
+    test::run_scenario([] {
+        const auto woken = crowd_order(700, [](std::uint32_t) -> sim_ps { return 5'000; });
+        expect_time_then_key_order(woken, 700);
+    });
+}
+
+TEST(wake_scheduler, crowded_buckets_of_many_instants_wake_in_time_then_key_order)
+{
+    // Hundreds of models over a few hundred picoseconds, some instants shared: buckets of many
+    // instants, forward and backward through the models, sorted by radix.
+    test::run_scenario([] {
+        const auto woken = crowd_order(900, [](std::uint32_t m) -> sim_ps { return 1'000 + (m * 37u) % 300; });
+        expect_time_then_key_order(woken, 900);
+    });
+}
+
 TEST(wake_scheduler, on_a_large_platform_each_model_is_prefetched_stage_by_stage_before_it_wakes)
 {
     // Many models due at one instant: each one's prefetch hook is called for stages 3, 2 and 1,
