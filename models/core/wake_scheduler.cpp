@@ -190,7 +190,7 @@ void wake_scheduler::sort_current()
     // at one instant (order_key), so ranks equal on these bits are the same wake-up. The bytes are
     // counted in one sweep; a byte that every rank shares leaves the order as it is (at one
     // instant, the offset's).
-    constexpr unsigned passes = (key_bits + bucket_bits - index_bits) / 8;
+    constexpr unsigned passes = (key_bits + bucket_bits - index_bits + 7) / 8;
     const auto digit = [](rank r, unsigned pass) {  // decreasing
         return 255 - static_cast<unsigned>((r >> (index_bits + 8 * pass)) & 255);
     };
