@@ -173,13 +173,10 @@ void nic::prefetch(unsigned stage) const
     if (a == nullptr)
         return;
     if (a->kind == action_kind::receive) {
-        const char* const pkt = reinterpret_cast<const char*>(a->pkt);
-        if (stage == 2) {
-            prefetch_line(pkt);
-            prefetch_line(pkt + 64);  // the message's fields
-        } else if (const reassembly_table::entry* slot = m_reassembly.home_slot(a->pkt->message_id)) {
+        if (stage == 2)
+            prefetch_lines(a->pkt, a->pkt + 1);  // both lines: the message's fields are in the second
+        else if (const reassembly_table::entry* slot = m_reassembly.home_slot(a->pkt->message_id))
             prefetch_line(slot);
-        }
     } else if (stage == 2 && !m_send_queue.empty()) {
         prefetch_line(&m_send_queue.front());
     } else if (stage == 1 && !m_send_queue.empty()) {
