@@ -358,7 +358,7 @@ void expect_time_then_key_order(const std::vector<std::pair<sim_ps, std::uint32_
     for (std::size_t k = 1; k < woken.size(); ++k) {
         const auto [t0, m0] = woken[k - 1];
         const auto [t1, m1] = woken[k];
-        ASSERT_TRUE(t0 < t1 || (t0 == t1 && wake_scheduler::order_key(m0, t0) < wake_scheduler::order_key(m1, t1)))
+        ASSERT_TRUE(t0 < t1 || (t0 == t1 && before(m0, m1, t0)))
             << "wake-up " << k << ": model " << m1 << " at " << t1 << " ps after model " << m0 << " at " << t0 << " ps";
     }
 }
