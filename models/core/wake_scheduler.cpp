@@ -295,7 +295,7 @@ void wake_scheduler::run()
         // Out of the wheel while it runs: others asking for this instant are served after it,
         // in their order among those not yet run.
         m_running_index = index;
-        if (m_models.size() >= prefetch_models_min)
+        if (prefetching())
             prefetch_next();
         try {
             who->m_fn();

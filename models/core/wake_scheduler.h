@@ -54,6 +54,13 @@ public:
     /// costs nothing: the model, woken earlier, asks again for what it still has to do.
     void request(sim_ps at_ps);
 
+    /// The earliest instant asked for and not yet served (none: nothing pending); for a prefetch
+    /// hook, the instant of the wake-up it prepares.
+    sim_ps pending_ps() const { return m_pending_ps; }
+    /// Whether the scheduler calls the prefetch hooks (a large platform): a model keeps what
+    /// its hook reads only then.
+    bool prefetched() const;
+
     /// No instant (nothing pending).
     static constexpr sim_ps none = std::numeric_limits<sim_ps>::max();
 
@@ -97,6 +104,9 @@ public:
     static constexpr unsigned index_bits = 24;
     static constexpr std::uint64_t index_mask = (std::uint64_t{1} << index_bits) - 1;
     static constexpr std::size_t max_models = std::size_t{1} << index_bits;
+
+    /// Whether prefetch hooks are called (prefetch_models_min models or more).
+    bool prefetching() const { return m_models.size() >= prefetch_models_min; }
 
     /// Wake-ups served so far (kernel-independent work measure).
     std::uint64_t wake_ups() const { return m_wake_ups; }
@@ -204,5 +214,7 @@ private:
     enum class ahead : std::uint8_t { off, allowed, forbidden } m_ahead_allowed = ahead::off;
     sim_ps m_notified_ps = scheduled_wake::none;  // the kernel notification pending, if any
 };
+
+inline bool scheduled_wake::prefetched() const { return m_scheduler->prefetching(); }
 
 }  // namespace hxsim

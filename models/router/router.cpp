@@ -259,6 +259,14 @@ void router::apply_releases(unsigned out_port, sim_ps now)
 void router::wake()
 {
     const sim_ps now = now_ps();
+    // The link hints due now have served (the hook has run for this wake-up).
+    if (m_link_hint_count > 0 && m_link_hints[0].at_ps <= now) {
+        unsigned due = 1;
+        while (due < m_link_hint_count && m_link_hints[due].at_ps <= now)
+            ++due;
+        std::copy(m_link_hints + due, m_link_hints + m_link_hint_count, m_link_hints);
+        m_link_hint_count -= due;
+    }
     action a;
     while (m_actions.pop_due(now, a))
         head_ready(a.port, a.vc);
@@ -315,6 +323,7 @@ void router::prefetch(unsigned stage) const
         return;
     }
     const action* a = m_actions.peek();
+    const sim_ps at = m_wake.pending_ps();
     if (stage == 2) {
         prefetch_line(m_port_state.get());
         if (!m_wake_ups.empty())
@@ -323,13 +332,27 @@ void router::prefetch(unsigned stage) const
             prefetch_line(&input_vc_at(a->port, a->vc));
             prefetch_line(&m_inputs[a->port]);
         }
+        for (unsigned i = 0; i < m_link_hint_count && m_link_hints[i].at_ps <= at; ++i) {
+            prefetch_line(&m_outputs[m_link_hints[i].port]);
+            prefetch_line(&output_vc_at(m_link_hints[i].port, m_link_hints[i].vc));
+        }
         return;
     }
-    if (a != nullptr) {
-        const input_vc& ivc = input_vc_at(a->port, a->vc);
-        if (!ivc.queue.empty())
-            prefetch_line(ivc.queue.front());
-    }
+    // A queue's front is read now; as it leaves, the next packet becomes the front (transfer
+    // reads it at once) and the slot after it is read.
+    const auto prefetch_queue = [](const auto& queue, bool next_packet) {
+        if (queue.empty())
+            return;
+        prefetch_line(queue.front());
+        if (next_packet && queue.second() != nullptr)
+            prefetch_line(queue.second());
+        if (const packet* const* third = queue.third_slot())
+            prefetch_line(third);
+    };
+    if (a != nullptr)
+        prefetch_queue(input_vc_at(a->port, a->vc).queue, true);
+    for (unsigned i = 0; i < m_link_hint_count && m_link_hints[i].at_ps <= at; ++i)
+        prefetch_queue(output_vc_at(m_link_hints[i].port, m_link_hints[i].vc).queue, false);
 }
 
 void router::head_ready(unsigned port, unsigned vc)
@@ -673,9 +696,11 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
                 if (!behind) {
                     set_link_retry(out_port, 0);
                     wake_at(head_out);  // the link is free already
+                    hint_link(head_out, out_port, pkt->out_vc);
                 }
             } else if (!behind && head_out > op.link_busy_until_ps) {
                 wake_at(head_out);  // wait_for_link() asked for the link's instant
+                hint_link(head_out, out_port, pkt->out_vc);
             }
         }
     } else {
@@ -772,16 +797,8 @@ void router::try_link(unsigned out_port, sim_ps now)
         }
         clear_bit(port_bits(link_starved), out_port);  // looked at again when the tail has left
         ovc.queue.pop_front();
-        // The next packet this link sends is read when this one's tail has left: the VC's next,
-        // or the head of the VC after it in turn (its queue is read now instead of at that send).
-        // In deep output buffers both packets are cold, and they were the all-to-all's most
-        // waited-for lines (docs/performance.md, twenty-first pass).
         if (ovc.queue.empty())
             op.queued_vcs &= ~(std::uint64_t{1} << v);
-        else
-            prefetch_line(ovc.queue.front());
-        if (const std::uint64_t others = op.queued_vcs & ~(std::uint64_t{1} << v); others != 0)
-            prefetch_line(output_vc_at(out_port, next_bit_after(others, v)).queue.front());
         --op.queued_packets;
         ovc.queued_flits -= pkt->flits;
         add_room(out_port, v, pkt->flits);
@@ -817,12 +834,29 @@ void router::start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps s
     op.releases.push_back(release{free_at, pkt->id, pkt->flits, static_cast<std::uint8_t>(vc)});
     // The next packet waiting for this link goes when the tail has left; a request waiting for
     // output buffer room looks again then.
+    if (op.queued_packets > 0)
+        hint_link(free_at, out_port, next_bit_after(op.queued_vcs, vc));
     if (test_bit(port_bits(watched), out_port)) {
         wake_at(free_at);
         event_at(out_port, free_at);
     } else if (op.queued_packets > 0) {
         wake_at(free_at);
     }
+}
+
+void router::hint_link(sim_ps at_ps, unsigned out_port, unsigned vc)
+{
+    if (!m_wake.prefetched())
+        return;  // no hook reads them
+    if (m_link_hint_count == link_hints) {
+        if (at_ps >= m_link_hints[link_hints - 1].at_ps)
+            return;
+        --m_link_hint_count;  // the earliest are kept
+    }
+    unsigned i = m_link_hint_count++;
+    for (; i > 0 && m_link_hints[i - 1].at_ps > at_ps; --i)
+        m_link_hints[i] = m_link_hints[i - 1];
+    m_link_hints[i] = link_hint{at_ps, static_cast<std::uint16_t>(out_port), static_cast<std::uint8_t>(vc)};
 }
 
 std::string router::describe_buffers() const

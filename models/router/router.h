@@ -117,8 +117,11 @@ private:
         std::uint32_t free_flits = 0;   // output buffer space
         credit_counter credits;         // downstream input buffer space
         std::uint64_t owner = no_owner; // wormhole: the packet holding this VC
-        front_queue<packet*> queue;     // output buffer, waiting for the link
+        // Output buffer, waiting for the link (one more packet inline would not fit two lines).
+        front_queue<packet*, 1> queue;
     };
+    // A hop reads an input VC's line and an output VC's two: one more is a miss more a hop.
+    static_assert(sizeof(input_vc) == 64 && sizeof(output_vc) == 128, "VC state grew by a cache line");
     /// A packet's tail has left on the link: its output buffer space (or, wormhole, its VC) frees.
     struct release {
         sim_ps at_ps;
@@ -152,7 +155,9 @@ private:
 
     void wake();
     /// scheduled_wake's prefetch hook: stage 3 this object's hot lines and the first action;
-    /// 2 the input VC, input port, port sets and instants it names; 1 the packet at that VC's head.
+    /// 2 the input VC, input port, port sets and instants it names, and the output ports and VCs
+    /// of the link hints due; 1 the packets at the heads of those VCs, the input VC's next packet
+    /// and the ring slots read as the heads leave.
     void prefetch(unsigned stage) const;
     void head_ready(unsigned port, unsigned vc);
     /// Chooses pkt's output and VC; `watch`: a packet just blocked, whose candidates are watched
@@ -197,6 +202,8 @@ private:
     bool wait_for_link(unsigned out_port, sim_ps now);
     /// Output buffer to link: spends the credits and starts `pkt` on VC `vc` at `start`.
     void start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps start);
+    /// The link of `out_port` will likely send the head of VC `vc` at `at_ps` (m_link_hints).
+    void hint_link(sim_ps at_ps, unsigned out_port, unsigned vc);
     /// Applies the releases of `out_port` due by `now`. Output buffer room may be applied late, as
     /// it only adds room: can_take() applies it when the room it sees is short, start_on_link()
     /// whenever a packet leaves (which keeps the queue short).
@@ -271,6 +278,21 @@ private:
     std::uint32_t m_buffer_flits;
     scheduled_wake m_wake{[this] { wake(); }, [this](unsigned stage) { prefetch(stage); }};
     action_queue<action> m_actions;
+    // The output VCs whose head packets try_link() will most likely send next, and when (the
+    // instant a link with packets queued frees, or a packet queued for a free link is through
+    // the crossbar), earliest first: the first link_hints of them, kept only when the scheduler
+    // calls the prefetch hook. A link's next packet is read when the router wakes then, in deep
+    // output buffers the all-to-all's most waited-for line; prefetched as the packet before it
+    // leaves, it is evicted again long before (the whole platform moves meanwhile). The hook
+    // fetches it a few wake-ups ahead instead (docs/performance.md, twenty-sixth pass).
+    struct link_hint {
+        sim_ps at_ps;
+        std::uint16_t port;
+        std::uint8_t vc;
+    };
+    static constexpr unsigned link_hints = 8;
+    link_hint m_link_hints[link_hints];
+    unsigned m_link_hint_count = 0;
     // Instants to wake at with no action due (a condition a waiting packet looks at again), one
     // each, in increasing order: a sorted vector (the one due is the first; a busy switch keeps
     // dozens, found by binary search).

@@ -1,4 +1,4 @@
-// The routers' VC queues: FIFO order and size as a ring_queue's, with the front kept apart, through
+// The routers' VC queues: FIFO order and size as a ring_queue's, with the first two kept apart, through
 // the queue emptying and filling again and through the ring behind it growing.
 #include <gtest/gtest.h>
 
@@ -48,6 +48,13 @@ TEST(front_queue, matches_a_deque_through_emptying_refilling_and_growth)
         ASSERT_EQ(q.empty(), ref.empty());
         if (!ref.empty()) {
             ASSERT_EQ(q.front(), ref.front());
+        }
+        ASSERT_EQ(q.second(), ref.size() > 1 ? ref[1] : nullptr);
+        if (ref.size() > 2) {
+            ASSERT_NE(q.third_slot(), nullptr);
+            ASSERT_EQ(*q.third_slot(), ref[2]);
+        } else {
+            ASSERT_EQ(q.third_slot(), nullptr);
         }
     }
 }
