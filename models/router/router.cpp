@@ -259,7 +259,7 @@ void router::apply_releases(unsigned out_port, sim_ps now)
 void router::wake()
 {
     const sim_ps now = now_ps();
-    // The link hints due now have served (the hook has run for this wake-up).
+    // The link hints due now are done with: the hook has run for this wake-up.
     if (m_link_hint_count > 0 && m_link_hints[0].at_ps <= now) {
         unsigned due = 1;
         while (due < m_link_hint_count && m_link_hints[due].at_ps <= now)
