@@ -260,10 +260,7 @@ void router::wake()
 {
     const sim_ps now = now_ps();
     // The link hints due now are done with: the hook has run for this wake-up.
-    if (m_link_hint_count > 0 && m_link_hints[0].at_ps <= now) {
-        unsigned due = 1;
-        while (due < m_link_hint_count && m_link_hints[due].at_ps <= now)
-            ++due;
+    if (const unsigned due = link_hints_due(now); due > 0) {
         std::copy(m_link_hints + due, m_link_hints + m_link_hint_count, m_link_hints);
         m_link_hint_count -= due;
     }
@@ -323,7 +320,7 @@ void router::prefetch(unsigned stage) const
         return;
     }
     const action* a = m_actions.peek();
-    const sim_ps at = m_wake.pending_ps();
+    const unsigned hints_due = link_hints_due(m_wake.pending_ps());
     if (stage == 2) {
         prefetch_line(m_port_state.get());
         if (!m_wake_ups.empty())
@@ -332,7 +329,7 @@ void router::prefetch(unsigned stage) const
             prefetch_line(&input_vc_at(a->port, a->vc));
             prefetch_line(&m_inputs[a->port]);
         }
-        for (unsigned i = 0; i < m_link_hint_count && m_link_hints[i].at_ps <= at; ++i) {
+        for (unsigned i = 0; i < hints_due; ++i) {
             prefetch_line(&m_outputs[m_link_hints[i].port]);
             prefetch_line(&output_vc_at(m_link_hints[i].port, m_link_hints[i].vc));
         }
@@ -351,7 +348,7 @@ void router::prefetch(unsigned stage) const
     };
     if (a != nullptr)
         prefetch_queue(input_vc_at(a->port, a->vc).queue, true);
-    for (unsigned i = 0; i < m_link_hint_count && m_link_hints[i].at_ps <= at; ++i)
+    for (unsigned i = 0; i < hints_due; ++i)
         prefetch_queue(output_vc_at(m_link_hints[i].port, m_link_hints[i].vc).queue, false);
 }
 
@@ -842,6 +839,14 @@ void router::start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps s
     } else if (op.queued_packets > 0) {
         wake_at(free_at);
     }
+}
+
+unsigned router::link_hints_due(sim_ps at_ps) const
+{
+    unsigned due = 0;
+    while (due < m_link_hint_count && m_link_hints[due].at_ps <= at_ps)
+        ++due;
+    return due;
 }
 
 void router::hint_link(sim_ps at_ps, unsigned out_port, unsigned vc)

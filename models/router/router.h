@@ -204,6 +204,8 @@ private:
     void start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps start);
     /// The link of `out_port` will likely send the head of VC `vc` at `at_ps` (m_link_hints).
     void hint_link(sim_ps at_ps, unsigned out_port, unsigned vc);
+    /// How many of m_link_hints (the first ones) are due by `at_ps`.
+    unsigned link_hints_due(sim_ps at_ps) const;
     /// Applies the releases of `out_port` due by `now`. Output buffer room may be applied late, as
     /// it only adds room: can_take() applies it when the room it sees is short, start_on_link()
     /// whenever a packet leaves (which keeps the queue short).
