@@ -185,30 +185,37 @@ void wake_scheduler::sort_current()
         std::sort(m_current.begin(), m_current.end(), std::greater<>());
         return;
     }
-    // Least significant byte first, each pass stable, on the bits that order a bucket's ranks:
-    // the instant's offset and the order key's place. The index below them follows from the place
-    // at one instant (order_key), so ranks equal on these bits are the same wake-up. The bytes are
-    // counted in one sweep; a byte that every rank shares leaves the order as it is (at one
-    // instant, the offset's).
-    constexpr unsigned passes = (key_bits + bucket_bits - index_bits + 7) / 8;
-    const auto digit = [](rank r, unsigned pass) {  // decreasing
-        return 255 - static_cast<unsigned>((r >> (index_bits + 8 * pass)) & 255);
-    };
-    std::array<std::array<std::uint32_t, 256>, passes> count{};
-    for (std::size_t i = 0; i < n; ++i)
-        for (unsigned pass = 0; pass < passes; ++pass)
-            ++count[pass][digit(m_current[i], pass)];
+    // Least significant digit first, each pass stable, on the bits that differ among the bucket's
+    // ranks only: at one instant the order key's place, of which only the low bits differ on a
+    // platform of a few thousand models, and the instant's offset if the bucket holds several.
+    // The index below them follows from the place at one instant (order_key), so ranks equal on
+    // these bits are the same wake-up. A digit has about as many values as the bucket has ranks
+    // (64 for 50 wake-ups), and a stretch of bits that every rank shares costs no pass (four
+    // passes of 256 values before: docs/performance.md, twenty-seventh pass).
+    rank any = 0, all = ~rank{0};
+    for (const rank r : m_current) {
+        any |= r;
+        all &= r;
+    }
+    rank differ = (any ^ all) & ~index_mask;
+    const unsigned width = std::clamp(64u - static_cast<unsigned>(__builtin_clzll(n)), 4u, max_digit_bits);
+    const rank digit_mask = (rank{1} << width) - 1;
+    std::array<std::uint32_t, std::size_t{1} << max_digit_bits> count;
     m_sort_scratch.resize(n);
     rank* from = m_current.data();
     rank* to = m_sort_scratch.data();
-    for (unsigned pass = 0; pass < passes; ++pass) {
-        if (count[pass][digit(from[0], pass)] == n)
-            continue;
-        std::uint32_t start = 0;
-        for (std::uint32_t& c : count[pass])
-            start += std::exchange(c, start);
+    while (differ != 0) {
+        const unsigned shift = static_cast<unsigned>(__builtin_ctzll(differ));
+        differ &= shift + width < 64 ? ~rank{0} << (shift + width) : 0;
+        const auto digit = [shift, digit_mask](rank r) { return static_cast<unsigned>(~(r >> shift) & digit_mask); };  // decreasing
+        std::fill_n(count.begin(), digit_mask + 1, 0u);
         for (std::size_t i = 0; i < n; ++i)
-            to[count[pass][digit(from[i], pass)]++] = from[i];
+            ++count[digit(from[i])];
+        std::uint32_t start = 0;
+        for (std::size_t d = 0; d <= digit_mask; ++d)
+            start += std::exchange(count[d], start);
+        for (std::size_t i = 0; i < n; ++i)
+            to[count[digit(from[i])]++] = from[i];
         std::swap(from, to);
     }
     if (from != m_current.data())

@@ -178,11 +178,13 @@ private:
     /// wake-ups beyond that it now covers.
     void turn_to(sim_ps at_ps);
     /// Sorts m_current, the earliest last. A bucket of radix_sort_min wake-ups or more (a few
-    /// hundred at 16,384 accelerators, tens in an all-to-all) by radix, in up to four passes over
-    /// bytes, where a comparison sort mispredicts about every other branch. 24 was faster than 64
-    /// and than 12 on the 64 KiB all-to-all (docs/performance.md, twenty-fourth pass).
+    /// hundred at 16,384 accelerators, tens in an all-to-all) by radix, on the bits that differ
+    /// among its ranks, in digits of up to max_digit_bits, where a comparison sort mispredicts
+    /// about every other branch. 24 was faster than 64 and than 12 on the 64 KiB all-to-all
+    /// (docs/performance.md, twenty-fourth pass).
     void sort_current();
     static constexpr std::size_t radix_sort_min = 24;
+    static constexpr unsigned max_digit_bits = 8;
     /// Prefetches for the models due next (scheduled_wake's prefetch hooks): on a large platform
     /// a wake-up's state is cold, and a chain of dependent misses (model, port, VC, packet) takes
     /// longer than the wake-up's work. `prefetch_depth` wake-ups ahead, the farthest only its handle.

@@ -383,6 +383,21 @@ TEST(wake_scheduler, crowded_buckets_of_many_instants_wake_in_time_then_key_orde
     });
 }
 
+TEST(wake_scheduler, buckets_of_tens_of_wake_ups_wake_in_time_then_key_order)
+{
+    // Tens of models in a bucket: sorted by radix in digits narrower than a byte (sort_current),
+    // over the place's low bits at one instant and over the whole place and the offset when the
+    // bucket holds instants ordered forward and backward.
+    test::run_scenario([] {
+        const auto one_instant = crowd_order(40, [](std::uint32_t) -> sim_ps { return 7'000; });
+        expect_time_then_key_order(one_instant, 40);
+    });
+    test::run_scenario([] {
+        const auto instants = crowd_order(50, [](std::uint32_t m) -> sim_ps { return 3'000 + (m * 13u) % 200; });
+        expect_time_then_key_order(instants, 50);
+    });
+}
+
 TEST(wake_scheduler, on_a_large_platform_each_model_is_prefetched_stage_by_stage_before_it_wakes)
 {
     // Many models due at one instant: each one's prefetch hook is called for stages 3, 2 and 1,
