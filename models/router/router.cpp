@@ -83,8 +83,9 @@ router::router(const sc_core::sc_module_name& name, const router_params& params)
     : router_base(name), m_crossbar_flit_ps(serialization_ps(params.flit_bytes, params.crossbar_bandwidth_bps)),
       m_crossbar_ser(params.crossbar_bandwidth_bps),
       m_allocator(params.ports, params.allocator, params.allocator_iterations, params.age_arbitration),
-      m_vcs_per_class(params.vcs / params.routing->vc_classes()), m_output_buffered(params.output_buffer_bytes > 0),
-      m_buffer_flits(buffer_flits(params.buffer_bytes, params.flit_bytes)), m_params(params)
+      m_vcs_per_class(params.vcs / params.routing->vc_classes()),
+      m_buffer_flits(buffer_flits(params.buffer_bytes, params.flit_bytes)),
+      m_output_buffered(params.output_buffer_bytes > 0), m_params(params)
 {
     if (params.vcs > router_max_vcs)
         throw std::invalid_argument(fmt::format("{}: {} VCs per port, more than the {} a router tracks", this->name(),
@@ -314,7 +315,9 @@ void router::wake()
 void router::prefetch(unsigned stage) const
 {
     if (stage == 3) {
-        prefetch_lines(&m_inputs, &m_params + 1);
+        // m_params through the observer: the rest is read when the router is built (or by a
+        // wormhole or UGAL hop's flits_needed() and score_of()).
+        prefetch_lines(&m_inputs, &m_params.observer + 1);
         if (const action* a = m_actions.peek())
             prefetch_line(a);
         return;
@@ -330,8 +333,8 @@ void router::prefetch(unsigned stage) const
             prefetch_line(&m_inputs[a->port]);
         }
         for (unsigned i = 0; i < hints_due; ++i) {
-            prefetch_line(&m_outputs[m_link_hints[i].port]);
-            prefetch_line(&output_vc_at(m_link_hints[i].port, m_link_hints[i].vc));
+            prefetch_line(&m_outputs[m_link_hints[i].port()]);
+            prefetch_line(&output_vc_at(m_link_hints[i].port(), m_link_hints[i].vc()));
         }
         return;
     }
@@ -349,7 +352,7 @@ void router::prefetch(unsigned stage) const
     if (a != nullptr)
         prefetch_queue(input_vc_at(a->port, a->vc).queue, true);
     for (unsigned i = 0; i < hints_due; ++i)
-        prefetch_queue(output_vc_at(m_link_hints[i].port, m_link_hints[i].vc).queue, false);
+        prefetch_queue(output_vc_at(m_link_hints[i].port(), m_link_hints[i].vc()).queue, false);
 }
 
 void router::head_ready(unsigned port, unsigned vc)
@@ -844,24 +847,26 @@ void router::start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps s
 unsigned router::link_hints_due(sim_ps at_ps) const
 {
     unsigned due = 0;
-    while (due < m_link_hint_count && m_link_hints[due].at_ps <= at_ps)
+    while (due < m_link_hint_count && m_link_hints[due].at_ps() <= at_ps)
         ++due;
     return due;
 }
 
 void router::hint_link(sim_ps at_ps, unsigned out_port, unsigned vc)
 {
-    if (!m_wake.prefetched())
-        return;  // no hook reads them
+    constexpr unsigned low_bits = hint_port_bits + hint_vc_bits;
+    if (!m_wake.prefetched() || at_ps >> (64 - low_bits) != 0 || out_port >> hint_port_bits != 0)
+        return;  // no hook reads them, or the hint does not fit its word
+    const link_hint hint{at_ps << low_bits | std::uint64_t{out_port} << hint_vc_bits | vc};
     if (m_link_hint_count == link_hints) {
-        if (at_ps >= m_link_hints[link_hints - 1].at_ps)
+        if (hint.bits >= m_link_hints[link_hints - 1].bits)
             return;
         --m_link_hint_count;  // the earliest are kept
     }
     unsigned i = m_link_hint_count++;
-    for (; i > 0 && m_link_hints[i - 1].at_ps > at_ps; --i)
+    for (; i > 0 && m_link_hints[i - 1].bits > hint.bits; --i)
         m_link_hints[i] = m_link_hints[i - 1];
-    m_link_hints[i] = link_hint{at_ps, static_cast<std::uint16_t>(out_port), static_cast<std::uint8_t>(vc)};
+    m_link_hints[i] = hint;
 }
 
 std::string router::describe_buffers() const

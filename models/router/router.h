@@ -51,6 +51,7 @@ struct router_params {
     unsigned pre_switch_cycles = 0;       ///< route computation + VC allocation + switch allocation
     unsigned switch_traversal_cycles = 0; ///< head through the crossbar; 0: one flit time at its bandwidth
     bool wormhole = false;                ///< an output VC carries one packet at a time
+    bool age_arbitration = false;         ///< arbiters favour the oldest packet (else round robin)
     sim_ps input_latency_ps = 0;
     sim_ps output_latency_ps = 0;
     sim_ps clock_period_ps = 0;           ///< 0: unclocked (latencies only); else events align to its edges
@@ -65,7 +66,6 @@ struct router_params {
     std::uint64_t crossbar_bandwidth_bps = 0;
     allocator_kind allocator = allocator_kind::separable_input_first;
     unsigned allocator_iterations = 1;
-    bool age_arbitration = false;
     std::vector<std::string> port_names;   ///< socket suffixes, e.g. {"local", "N", "E", "S", "W"}
 };
 
@@ -230,7 +230,6 @@ private:
     serializer m_crossbar_ser;  // packet times through the crossbar
     switch_allocator m_allocator;
     unsigned m_vcs_per_class;
-    bool m_output_buffered;
     // Scratch of allocate(), shared by every router (one allocates at a time, and nothing it calls
     // allocates in another): one set that stays in the caches rather than three blocks a router.
     struct allocation_scratch {
@@ -260,10 +259,11 @@ private:
         evented,
         port_sets
     };
-    // The fields a packet's or a credit train's arrival reads come next, in three cache lines with
-    // the first of m_params: on a large platform the router is cold when its neighbour's link
-    // calls it, and each line is a miss (docs/performance.md, seventh pass). First line: the trace,
-    // the VCs, the port sets and the scheduler's part of m_wake.
+    // The fields a packet's or a credit train's arrival reads come next, in three cache lines each
+    // with the first of m_params: on a large platform the router is cold when its neighbour's link
+    // calls it, and each line is a miss (docs/performance.md, seventh and twenty-seventh passes).
+    // First line: the trace, the VCs, the port sets and the scheduler's part of m_wake (its
+    // functions, called when the router wakes, fill the second).
     alignas(64) std::unique_ptr<trace_state> m_trace;  // null unless traced
     // The VCs of all ports in one array each, by port then VC (input_vc_at(), output_vc_at()):
     // a port's VCs are next to each other, one pointer away from the router.
@@ -279,22 +279,7 @@ private:
     unsigned m_bit_words = 0;
     std::uint32_t m_buffer_flits;
     scheduled_wake m_wake{[this] { wake(); }, [this](unsigned stage) { prefetch(stage); }};
-    action_queue<action> m_actions;
-    // The output VCs whose head packets try_link() will most likely send next, and when (the
-    // instant a link with packets queued frees, or a packet queued for a free link is through
-    // the crossbar), earliest first: the first link_hints of them, kept only when the scheduler
-    // calls the prefetch hook. A link's next packet is read when the router wakes then, in deep
-    // output buffers the all-to-all's most waited-for line; prefetched as the packet before it
-    // leaves, it is evicted again long before (the whole platform moves meanwhile). The hook
-    // fetches it a few wake-ups ahead instead (docs/performance.md, twenty-sixth pass).
-    struct link_hint {
-        sim_ps at_ps;
-        std::uint16_t port;
-        std::uint8_t vc;
-    };
-    static constexpr unsigned link_hints = 8;
-    link_hint m_link_hints[link_hints];
-    unsigned m_link_hint_count = 0;
+    // Third line: what a credit train's arrival reads besides (wake_at(), event_at()).
     // Instants to wake at with no action due (a condition a waiting packet looks at again), one
     // each, in increasing order: a sorted vector (the one due is the first; a busy switch keeps
     // dozens, found by binary search).
@@ -316,6 +301,30 @@ private:
     // every credit train, spend and queued packet, which only such a router wins back.
     std::unique_ptr<std::int64_t[]> m_room_bounds;
     static constexpr unsigned room_bounds_from = 8;
+    bool m_output_buffered;
+    // Fourth line: the actions (a packet's arrival reads them), then the link hints.
+    action_queue<action> m_actions;
+    // The output VCs whose head packets try_link() will most likely send next, and when (the
+    // instant a link with packets queued frees, or a packet queued for a free link is through
+    // the crossbar), earliest first: the first link_hints of them, kept only when the scheduler
+    // calls the prefetch hook. A link's next packet is read when the router wakes then, in deep
+    // output buffers the all-to-all's most waited-for line; prefetched as the packet before it
+    // leaves, it is evicted again long before (the whole platform moves meanwhile). The hook
+    // fetches it a few wake-ups ahead instead (docs/performance.md, twenty-sixth pass). A hint is
+    // one word, the instant above the port and VC, so that the eight take one cache line
+    // (twenty-seventh pass); instants from 2^48 ps (281 s) on, and ports from 1,024, are not hinted.
+    struct link_hint {
+        std::uint64_t bits;
+        sim_ps at_ps() const { return bits >> (hint_port_bits + hint_vc_bits); }
+        unsigned port() const { return static_cast<unsigned>(bits >> hint_vc_bits) & ((1u << hint_port_bits) - 1); }
+        unsigned vc() const { return static_cast<unsigned>(bits) & ((1u << hint_vc_bits) - 1); }
+    };
+    static constexpr unsigned hint_port_bits = 10;
+    static constexpr unsigned hint_vc_bits = 6;
+    static_assert(router_max_vcs <= 1u << hint_vc_bits, "a link hint holds a VC in 6 bits");
+    static constexpr unsigned link_hints = 8;
+    unsigned m_link_hint_count = 0;
+    link_hint m_link_hints[link_hints];
     alignas(64) router_params m_params;  // last: what a hop reads of it comes first
     input_vc& input_vc_at(unsigned port, unsigned vc) { return m_input_vcs[port * m_params.vcs + vc]; }
     output_vc& output_vc_at(unsigned port, unsigned vc) { return m_output_vcs[port * m_params.vcs + vc]; }
