@@ -198,7 +198,7 @@ void wake_scheduler::sort_current()
         all &= r;
     }
     rank differ = (any ^ all) & ~index_mask;
-    const unsigned width = std::clamp(64u - static_cast<unsigned>(__builtin_clzll(n)), 4u, max_digit_bits);
+    const unsigned width = std::min(64u - static_cast<unsigned>(__builtin_clzll(n)), max_digit_bits);
     const rank digit_mask = (rank{1} << width) - 1;
     std::array<std::uint32_t, std::size_t{1} << max_digit_bits> count;
     m_sort_scratch.resize(n);
