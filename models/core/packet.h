@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <vector>
 
 #include "models/core/sim_time.h"
@@ -12,8 +13,9 @@ namespace hxsim {
 /// Virtual channels per port, at most: routers track a port's VCs in 64-bit masks.
 inline constexpr unsigned router_max_vcs = 64;
 
-// The fields a hop reads and writes come first and fit the first cache line (packets are
-// 64-byte aligned): a large platform is memory-bound, and a packet waiting in a queue is cold.
+// One cache line (packets are 64-byte aligned): a large platform is memory-bound, a packet waiting
+// in a queue is cold, and an all-to-all holds millions in its buffers at once. What the packets of
+// a message share is kept once for them all (message_record).
 struct alignas(64) packet {
     // Identity and size, set by the sending NIC.
     std::uint64_t id = 0;           ///< unique over the run
@@ -25,21 +27,34 @@ struct alignas(64) packet {
     std::uint8_t vc = 0;        ///< virtual channel on the link it is crossing
     std::uint8_t vc_class = 0;  ///< deadlock-avoidance class (HammingMesh: networks crossed)
     std::uint8_t arrival_class = 0;  ///< the class it arrived in at the current router
-    std::uint8_t out_vc = 0;
+    std::uint8_t out_vc : 7;    ///< chosen at the current router (router_max_vcs)
+    std::uint8_t routed : 1;    ///< out_port and out_vc are chosen
     std::uint16_t hops = 0;     ///< router-to-router links crossed
     std::uint16_t out_port = 0;
-    bool routed = false;
+    // The message it belongs to, read by the NICs at both ends.
+    std::uint32_t message = 0;  ///< its message_record (packet_pool::record)
+    std::uint32_t piece = 0;    ///< its bytes start at piece * MTU in the message
     sim_ps injected_ps = 0;     ///< head left the source NIC
     // Timing of the current hop, owned by whoever holds the packet.
     sim_ps head_ready_ps = 0;   ///< the head may move on from here
     sim_ps tail_ready_ps = 0;   ///< the tail is here; nothing can finish streaming before it
-    // The message it belongs to, read by the NICs at both ends.
-    std::uint64_t message_id = 0;   ///< the accelerator's message this packet belongs to
-    std::uint64_t message_seq = 0;  ///< order of the message among those from src to dst
-    std::uint64_t message_bytes = 0;
-    std::uint64_t offset = 0;       ///< of this packet's bytes inside the message
-    std::uint64_t checksum = 0;     ///< of this packet's bytes, computed by the sender
-    std::vector<std::uint8_t> data; ///< the bytes themselves, for messages sent with real payload
+
+    packet() : out_vc(0), routed(0) {}
+};
+static_assert(sizeof(packet) == 64, "a packet is one cache line");
+static_assert(router_max_vcs <= 127, "packet::out_vc holds a VC in 7 bits");
+
+/// What the packets of one message share: set by the sending NIC with the message's first
+/// packet, read by the receiving NIC with each, and given back once the message is delivered.
+struct message_record {
+    std::uint64_t message_id = 0;  ///< the accelerator's, unique over the run
+    std::uint64_t sequence = 0;    ///< order of the message among those from its source to its destination
+    std::uint64_t seed = 0;        ///< the content of a message without real bytes
+    std::uint32_t src = 0;         ///< source accelerator
+    std::uint32_t dst = 0;         ///< destination accelerator
+    std::uint32_t bytes = 0;       ///< of the whole message (a TLM data length: 32 bits)
+    std::uint32_t packets_left = 0;  ///< not yet received
+    std::unique_ptr<std::uint8_t[]> data;  ///< the message's bytes, for one sent with real payload
 };
 
 /// Flits that `buffer_bytes` hold, capped so that credit arithmetic cannot overflow.
@@ -58,7 +73,8 @@ inline std::uint32_t resident_flits(std::uint32_t flits, std::uint32_t capacity)
 
 /// Recycles packets so that a run moving millions of them does not call new for each. New ones
 /// come in slabs of `slab_packets`, side by side, so that a growing run allocates rarely and
-/// packets made together lie together.
+/// packets made together lie together. The messages' records are kept here too, by index (a
+/// packet holds 4 bytes for its message, not a pointer), and recycled the same way.
 class packet_pool {
 public:
     static constexpr std::size_t slab_packets = 256;
@@ -78,10 +94,37 @@ public:
 
     void release(packet* p)
     {
-        p->data.clear();
-        p->routed = false;
+        p->routed = 0;
         p->hops = 0;
         m_free.push_back(p);
+    }
+
+    /// A record for a new message of `packets` packets, given back by release_record() once the
+    /// message is delivered; its other fields are the caller's to set.
+    std::uint32_t acquire_record(std::uint32_t packets)
+    {
+        std::uint32_t index;
+        if (m_free_records.empty()) {
+            if (m_records.size() >= UINT32_MAX)
+                throw std::length_error("packet_pool: more than 2^32 messages in flight");
+            index = static_cast<std::uint32_t>(m_records.size());
+            m_records.emplace_back();
+        } else {
+            index = m_free_records.back();
+            m_free_records.pop_back();
+        }
+        m_records[index].packets_left = packets;
+        return index;
+    }
+    /// Whether `index` names a record (in use or given back).
+    bool holds_record(std::uint32_t index) const { return index < m_records.size(); }
+    /// Valid until the next acquire_record() (the records may move).
+    message_record& record(std::uint32_t index) { return m_records[index]; }
+    const message_record* record_address(std::uint32_t index) const { return m_records.data() + index; }
+    void release_record(std::uint32_t index)
+    {
+        m_records[index].data.reset();
+        m_free_records.push_back(index);
     }
 
     /// Packet ids, unique over the run.
@@ -92,6 +135,8 @@ public:
 private:
     std::vector<std::unique_ptr<packet[]>> m_slabs;
     std::vector<packet*> m_free;
+    std::vector<message_record> m_records;
+    std::vector<std::uint32_t> m_free_records;
     std::uint64_t m_next_id = 0;
 };
 

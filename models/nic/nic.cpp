@@ -137,7 +137,7 @@ void nic::wake()
         case action_kind::accept: {
             const auto* ext = a.trans->get_extension<message_extension>();
             const auto dst = static_cast<std::uint32_t>(a.trans->get_address());
-            m_send_queue.push_back(outgoing{a.trans, ext->id, ext->seed, next_sequence_to(dst)++, 0});
+            m_send_queue.push_back(outgoing{a.trans, ext->id, ext->seed, next_sequence_to(dst)++, 0, 0});
             try_send();
             break;
         }
@@ -173,10 +173,13 @@ void nic::prefetch(unsigned stage) const
     if (a == nullptr)
         return;
     if (a->kind == action_kind::receive) {
-        if (stage == 2)
-            prefetch_lines(a->pkt, a->pkt + 1);  // both lines: the message's fields are in the second
-        else if (const reassembly_table::entry* slot = m_reassembly.home_slot(a->pkt->message_id))
-            prefetch_line(slot);
+        if (stage == 2) {
+            prefetch_line(a->pkt);
+        } else {
+            prefetch_line(m_params.pool->record_address(a->pkt->message));
+            if (const reassembly_table::entry* slot = m_reassembly.home_slot(a->pkt->message))
+                prefetch_line(slot);
+        }
     } else if (stage == 2 && !m_send_queue.empty()) {
         prefetch_line(&m_send_queue.front());
     } else if (stage == 1 && !m_send_queue.empty()) {
@@ -213,23 +216,17 @@ void nic::try_send()
     }
     m_waiting_for_credits = false;
 
-    packet* pkt = m_params.pool->acquire();
-    pkt->id = m_params.pool->next_id();
-    pkt->message_id = msg.id;
-    pkt->message_seq = msg.sequence;
+    packet_pool& pool = *m_params.pool;
+    if (msg.next_offset == 0)
+        msg.record = open_record(msg);
+    packet* pkt = pool.acquire();
+    pkt->id = pool.next_id();
     pkt->src = m_params.id;
     pkt->dst = static_cast<std::uint32_t>(trans.get_address());
-    pkt->message_bytes = size;
-    pkt->offset = msg.next_offset;
+    pkt->message = msg.record;
+    pkt->piece = static_cast<std::uint32_t>(msg.next_offset / m_params.mtu_bytes);
     pkt->bytes = bytes;
     pkt->flits = flits;
-    if (trans.get_data_ptr() != nullptr) {
-        const std::uint8_t* data = trans.get_data_ptr() + msg.next_offset;
-        pkt->data.assign(data, data + bytes);
-        pkt->checksum = bytes_checksum(data, msg.next_offset, bytes);
-    } else {
-        pkt->checksum = seeded_checksum(msg.seed, msg.next_offset, bytes);
-    }
     pkt->vc = static_cast<std::uint8_t>(vc);
     pkt->vc_class = 0;
     pkt->hops = 0;
@@ -277,6 +274,28 @@ void nic::try_send()
     }
 }
 
+std::uint32_t nic::open_record(const outgoing& msg)
+{
+    // The whole message is copied once, for its packets to carry: the accelerator may reuse its
+    // buffer once the last packet has left, before they arrive.
+    const tlm::tlm_generic_payload& trans = *msg.trans;
+    const std::uint32_t bytes = trans.get_data_length();
+    const auto packets = static_cast<std::uint32_t>((bytes + m_params.mtu_bytes - 1) / m_params.mtu_bytes);
+    const std::uint32_t index = m_params.pool->acquire_record(packets);
+    message_record& record = m_params.pool->record(index);
+    record.message_id = msg.id;
+    record.sequence = msg.sequence;
+    record.seed = msg.seed;
+    record.src = m_params.id;
+    record.dst = static_cast<std::uint32_t>(trans.get_address());
+    record.bytes = bytes;
+    if (trans.get_data_ptr() != nullptr) {
+        record.data.reset(new std::uint8_t[bytes]);
+        std::memcpy(record.data.get(), trans.get_data_ptr(), bytes);
+    }
+    return index;
+}
+
 nic::packet_shape nic::packet_after(const outgoing& msg) const
 {
     const auto bytes =
@@ -307,52 +326,65 @@ void nic::receive(packet* pkt)
     if (pkt->injected_ps >= counters.measure_from_ps && pkt->injected_ps < counters.measure_until_ps)
         counters.packet_latency_ps.add(now_ps() - pkt->injected_ps);
 
-    const std::uint64_t pieces = (pkt->message_bytes + m_params.mtu_bytes - 1) / m_params.mtu_bytes;
+    // The message's record: its size, order and content (real bytes, or the seed they derive
+    // from), shared by its packets. A packet's bytes are its piece of the content, checksummed
+    // here as they arrive.
+    packet_pool& pool = *m_params.pool;
+    const std::uint32_t index = pkt->message;
+    if (!pool.holds_record(index))
+        throw std::logic_error(fmt::format("{}: packet #{} names no message (record {})", name(), pkt->id, index));
+    message_record& record = pool.record(index);
+    const std::uint64_t pieces = (record.bytes + m_params.mtu_bytes - 1) / m_params.mtu_bytes;
+    const std::uint64_t offset = std::uint64_t{pkt->piece} * m_params.mtu_bytes;
+    if (record.packets_left == 0 || record.src != pkt->src || record.dst != pkt->dst || pkt->piece >= pieces ||
+        pkt->bytes != std::min<std::uint64_t>(m_params.mtu_bytes, record.bytes - offset))
+        throw std::logic_error(fmt::format(
+            "{}: packet #{} ({} -> {}, piece {}, {} bytes) does not fit message {} ({} -> {}, {} bytes, {} packets to come)",
+            name(), pkt->id, pkt->src, pkt->dst, pkt->piece, pkt->bytes, record.message_id, record.src, record.dst,
+            record.bytes, record.packets_left));
+    --record.packets_left;
+    std::uint8_t* const data = record.data.get();
     // A message of one packet that is next in its source's order goes straight to the
     // accelerator: nothing to reassemble or hold back, so no reassembly state is made.
-    if (pieces == 1 && pkt->offset == 0 && pkt->bytes == pkt->message_bytes) {
+    if (pieces == 1) {
         std::uint64_t& expected = expected_sequence_from(pkt->src);
-        if (pkt->message_seq == expected) {
+        if (record.sequence == expected) {
             const std::uint32_t src = pkt->src;
-            deliver(pkt->message_id, src, pkt->bytes, pkt->data.empty() ? nullptr : pkt->data.data(), pkt->checksum,
-                    pkt->message_seq);
-            m_params.pool->release(pkt);
+            const std::uint64_t checksum = data != nullptr ? bytes_checksum(data, 0, pkt->bytes)
+                                                           : seeded_checksum(record.seed, 0, pkt->bytes);
+            deliver(record.message_id, src, pkt->bytes, data, checksum, record.sequence);
+            pool.release(pkt);
+            pool.release_record(index);
             ++expected;
             deliver_held(src, expected);
             return;
         }
     }
-    // Messages are TLM writes, whose data length has 32 bits: a packet that says otherwise is not
-    // one of this run's.
-    if (pkt->message_bytes == 0 || pkt->message_bytes > UINT32_MAX)
-        throw std::logic_error(fmt::format("{}: packet #{} of a message of {} bytes", name(), pkt->id,
-                                           pkt->message_bytes));
-    auto [msg, fresh] = m_reassembly.try_emplace(pkt->message_id, static_cast<std::uint32_t>(pkt->message_bytes));
+    // Reassembled by record: its index is the message's alone until it is delivered.
+    auto [msg, fresh] = m_reassembly.try_emplace(index, record.bytes);
     if (fresh) {
         msg->src = pkt->src;
-        msg->sequence = pkt->message_seq;
+        msg->sequence = record.sequence;
         msg->expect_pieces(pieces);
-        if (!pkt->data.empty())
+        if (data != nullptr)
             msg->data.reset(new std::uint8_t[msg->bytes]());
     }
-    const std::uint64_t piece = pkt->offset / m_params.mtu_bytes;
-    if (msg->src != pkt->src || msg->bytes != pkt->message_bytes || pkt->offset % m_params.mtu_bytes != 0 ||
-        piece >= pieces || pkt->bytes != std::min(m_params.mtu_bytes, pkt->message_bytes - pkt->offset) ||
-        (msg->data != nullptr) == pkt->data.empty())
-        throw std::logic_error(fmt::format("{}: packet #{} does not fit message {} from {}", name(), pkt->id,
-                                           pkt->message_id, msg->src));
+    const std::uint32_t piece = pkt->piece;
     if (msg->has_piece(piece))
-        throw std::logic_error(fmt::format("{}: duplicate packet for message {} from {}, offset {}", name(),
-                                           pkt->message_id, pkt->src, pkt->offset));
+        throw std::logic_error(fmt::format("{}: packet #{} duplicates piece {} of message {} from {}", name(), pkt->id,
+                                           piece, record.message_id, pkt->src));
     msg->set_piece(piece);
     if (msg->pieces_received > 0 && piece < msg->highest_piece)
         ++counters.packets_out_of_order;
-    msg->highest_piece = std::max(msg->highest_piece, static_cast<std::uint32_t>(piece));
+    msg->highest_piece = std::max(msg->highest_piece, piece);
     ++msg->pieces_received;
-    msg->checksum += pkt->checksum;
-    if (msg->data)
-        std::memcpy(msg->data.get() + pkt->offset, pkt->data.data(), pkt->bytes);
-    m_params.pool->release(pkt);
+    if (data != nullptr) {
+        std::memcpy(msg->data.get() + offset, data + offset, pkt->bytes);
+        msg->checksum += bytes_checksum(msg->data.get() + offset, offset, pkt->bytes);
+    } else {
+        msg->checksum += seeded_checksum(record.seed, offset, pkt->bytes);
+    }
+    pool.release(pkt);
 
     if (msg->pieces_received < pieces)
         return;
@@ -389,7 +421,9 @@ void nic::deliver_held(std::uint32_t src, std::uint64_t& expected)
 
 void nic::deliver(const reassembly_table::entry& msg)
 {
-    deliver(msg.message_id, msg.src, msg.bytes, msg.data.get(), msg.checksum, msg.sequence);
+    const std::uint64_t id = m_params.pool->record(static_cast<std::uint32_t>(msg.key)).message_id;
+    deliver(id, msg.src, msg.bytes, msg.data.get(), msg.checksum, msg.sequence);
+    m_params.pool->release_record(static_cast<std::uint32_t>(msg.key));  // its message is through
 }
 
 void nic::deliver(std::uint64_t id, std::uint32_t src, std::uint64_t bytes, std::uint8_t* data,

@@ -81,6 +81,7 @@ private:
         std::uint64_t seed;
         std::uint64_t sequence;
         std::uint64_t next_offset;
+        std::uint32_t record;  // its packets' message_record, from its first packet on
     };
 
     tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
@@ -115,6 +116,8 @@ private:
         std::uint32_t needed;
     };
     packet_shape packet_after(const outgoing& msg) const;
+    /// The record of `msg`'s packets, made as its first packet goes.
+    std::uint32_t open_record(const outgoing& msg);
     /// When a packet needing `needed` credits can go: some injection VC has them, as far as the
     /// trains announced tell, and the link is free; never if the credits do not suffice.
     sim_ps credits_ready_ps(std::uint32_t needed, sim_ps now);

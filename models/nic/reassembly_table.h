@@ -1,4 +1,5 @@
-// The messages a NIC is reassembling, by message id. Open addressing with linear probing, one
+// The messages a NIC is reassembling, by a key unique among the messages in flight (the NIC's:
+// the index of the message's record in the packet pool). Open addressing with linear probing, one
 // cache line a message holding all that a packet's arrival reads and writes (the pieces received
 // as inline bits up to 64 pieces): on a large platform the NIC is cold when a packet arrives, and
 // a hash map's bucket, its node and a separate block of piece bits were each a miss
@@ -18,7 +19,7 @@ class reassembly_table {
 public:
     /// A message being reassembled; a slot whose `bytes` is 0 is free (messages are never empty).
     struct alignas(64) entry {
-        std::uint64_t message_id = 0;
+        std::uint64_t key = 0;
         std::uint64_t sequence = 0;  ///< order of the message among those from src
         std::uint64_t checksum = 0;  ///< sum of the checksums of the packets received
         std::uint64_t bits = 0;      ///< pieces received, bit i piece i, when there are at most 64
@@ -46,23 +47,23 @@ public:
     };
     static_assert(sizeof(entry) == 64, "a message's reassembly state is one cache line");
 
-    /// The entry of `message_id`, made now (second: true; then only message_id and bytes are
-    /// set) if there was none. `bytes` must not be 0. The pointer holds until the next call.
-    std::pair<entry*, bool> try_emplace(std::uint64_t message_id, std::uint32_t bytes)
+    /// The entry of `key`, made now (second: true; then only key and bytes are set) if there
+    /// was none. `bytes` must not be 0. The pointer holds until the next call.
+    std::pair<entry*, bool> try_emplace(std::uint64_t key, std::uint32_t bytes)
     {
         if (bytes == 0)
             throw std::logic_error("reassembly_table: a message of 0 bytes");
         if ((m_size + 1) * 2 > capacity())
             grow();
-        for (std::size_t i = home(message_id);; i = (i + 1) & m_mask) {
+        for (std::size_t i = home(key);; i = (i + 1) & m_mask) {
             entry& e = m_slots[i];
             if (e.bytes == 0) {
-                e.message_id = message_id;
+                e.key = key;
                 e.bytes = bytes;
                 ++m_size;
                 return {&e, true};
             }
-            if (e.message_id == message_id)
+            if (e.key == key)
                 return {&e, false};
         }
     }
@@ -75,7 +76,7 @@ public:
         // every entry stays reachable from its home slot without tombstones.
         std::size_t hole = static_cast<std::size_t>(e - m_slots.get());
         for (std::size_t j = (hole + 1) & m_mask; m_slots[j].bytes != 0; j = (j + 1) & m_mask) {
-            const std::size_t h = home(m_slots[j].message_id);
+            const std::size_t h = home(m_slots[j].key);
             // j stays if its home lies cyclically in (hole, j].
             const bool stays = hole < j ? (h > hole && h <= j) : (h > hole || h <= j);
             if (!stays) {
@@ -89,15 +90,15 @@ public:
     }
 
     std::size_t size() const { return m_size; }
-    /// Where the search for `message_id`'s entry starts (for prefetching), null before the first.
-    const entry* home_slot(std::uint64_t message_id) const { return m_slots ? &m_slots[home(message_id)] : nullptr; }
+    /// Where the search for `key`'s entry starts (for prefetching), null before the first.
+    const entry* home_slot(std::uint64_t key) const { return m_slots ? &m_slots[home(key)] : nullptr; }
 
 private:
     std::size_t capacity() const { return m_slots ? m_mask + 1 : 0; }
-    // Fibonacci hashing: consecutive ids (an accelerator's messages) spread over the table.
-    std::size_t home(std::uint64_t id) const
+    // Fibonacci hashing: consecutive keys spread over the table.
+    std::size_t home(std::uint64_t key) const
     {
-        return static_cast<std::size_t>((id * 0x9E3779B97F4A7C15ull) >> m_shift);
+        return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> m_shift);
     }
     void grow()
     {
@@ -112,7 +113,7 @@ private:
         for (std::size_t i = 0; i < old_capacity; ++i) {
             if (old[i].bytes == 0)
                 continue;
-            std::size_t j = home(old[i].message_id);
+            std::size_t j = home(old[i].key);
             while (m_slots[j].bytes != 0)
                 j = (j + 1) & m_mask;
             m_slots[j] = std::move(old[i]);

@@ -17,7 +17,7 @@ TEST(reassembly_table, makes_an_entry_once_and_finds_it_again)
     reassembly_table table;
     auto [e, fresh] = table.try_emplace(42, 1000);
     ASSERT_TRUE(fresh);
-    EXPECT_EQ(e->message_id, 42u);
+    EXPECT_EQ(e->key, 42u);
     EXPECT_EQ(e->bytes, 1000u);
     e->checksum = 7;
     auto [again, fresh_again] = table.try_emplace(42, 1000);
@@ -36,7 +36,7 @@ TEST(reassembly_table, take_returns_the_state_and_frees_the_id)
     e->data.reset(new std::uint8_t[64]());
     e->data[10] = 0xab;
     const reassembly_table::entry done = table.take(e);
-    EXPECT_EQ(done.message_id, 5u);
+    EXPECT_EQ(done.key, 5u);
     EXPECT_EQ(done.src, 3u);
     EXPECT_EQ(done.sequence, 9u);
     ASSERT_NE(done.data, nullptr);
@@ -75,7 +75,7 @@ TEST(reassembly_table, matches_a_map_through_growth_and_deletions)
             e->checksum = ref[id];
             if (remove) {
                 const reassembly_table::entry done = table.take(e);
-                ASSERT_EQ(done.message_id, id);
+                ASSERT_EQ(done.key, id);
                 ASSERT_EQ(done.checksum, ref[id]);
                 ref.erase(id);
             }

@@ -20,12 +20,12 @@ namespace {
 
 /// One forwarding decision, as the observer saw it.
 struct decision {
-    std::uint32_t router = 0, src = 0;
-    std::uint64_t message_seq = 0, offset = 0;
+    std::uint32_t router = 0, src = 0, dst = 0, piece = 0;
+    sim_ps injected_ps = 0;  // with src, dst and piece: the packet, the same in runs with other traffic
     std::uint16_t in_port = 0, out_port = 0;
     std::uint8_t out_vc = 0;
     sim_ps at_ps = 0;
-    auto key() const { return std::tie(src, message_seq, offset, router, in_port, out_port, out_vc, at_ps); }
+    auto key() const { return std::tie(src, dst, injected_ps, piece, router, in_port, out_port, out_vc, at_ps); }
     bool operator<(const decision& o) const { return key() < o.key(); }
     bool operator==(const decision& o) const { return key() == o.key(); }
 };
@@ -39,8 +39,8 @@ public:
                     const packet& pkt) override
     {
         if (m_sources.count(pkt.src) != 0)
-            decisions.push_back(decision{router_id, pkt.src, pkt.message_seq, pkt.offset, in_port, out_port, out_vc,
-                                         now_ps()});
+            decisions.push_back(decision{router_id, pkt.src, pkt.dst, pkt.piece, pkt.injected_ps, in_port, out_port,
+                                         out_vc, now_ps()});
     }
 
     std::vector<decision> decisions;

@@ -121,6 +121,30 @@ TEST(watchdog, reports_a_deadlocked_ring_with_the_stuck_buffers)
     });
 }
 
+TEST(watchdog, reports_messages_outstanding_with_no_packet_in_flight_as_lost)
+{
+    test::run_scenario([] {
+        constexpr unsigned nodes = 4;
+        ring_platform ring(nodes);
+        test::scripted_pattern pattern;
+        for (std::uint32_t m = 0; m < 4; ++m)
+            pattern.add(m, (m + 2) % nodes, 256, m * 1'000'000);
+        scoreboard board(nodes, 0, 1'000'000'000);
+        // A message registered as posted that no NIC ever got: as if its packets vanished.
+        board.expect(0, 1, 256, 7, 0);
+        traffic_generator traffic("traffic", ring, pattern, board, traffic_generator_params{0, 1});
+        watchdog dog("watchdog", 100'000'000, ring, board, traffic);
+        sc_core::sc_start();
+
+        ASSERT_TRUE(board.failed());
+        const std::string& what = board.failures()[0];
+        EXPECT_NE(what.find("1 messages outstanding but no packet in flight: packets were lost"), std::string::npos)
+            << what;
+        EXPECT_NE(what.find("0 -> 1, 256 B"), std::string::npos) << what;
+        EXPECT_EQ(board.delivered_count(), 4u);  // the others went through
+    });
+}
+
 TEST(watchdog, stays_quiet_when_the_same_ring_is_lightly_loaded)
 {
     test::run_scenario([] {
