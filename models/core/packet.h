@@ -46,7 +46,8 @@ static_assert(router_max_vcs <= 127, "packet::out_vc holds a VC in 7 bits");
 
 /// What the packets of one message share: set by the sending NIC with the message's first
 /// packet, read by the receiving NIC with each, and given back once the message is delivered.
-struct message_record {
+/// One cache line, as the receiving NIC reads nearly all of it for every packet.
+struct alignas(64) message_record {
     std::uint64_t message_id = 0;  ///< the accelerator's, unique over the run
     std::uint64_t sequence = 0;    ///< order of the message among those from its source to its destination
     std::uint64_t seed = 0;        ///< the content of a message without real bytes

@@ -103,6 +103,9 @@ private:
     void grow()
     {
         const std::size_t old_capacity = capacity();
+        // Bounded so that the size of the new array cannot overflow (the compiler checks it).
+        if (old_capacity >= max_capacity)
+            throw std::length_error("reassembly_table: more messages in reassembly than memory holds");
         std::unique_ptr<entry[]> old = std::move(m_slots);
         const std::size_t fresh = old_capacity == 0 ? initial_capacity : old_capacity * 2;
         m_slots.reset(new entry[fresh]);
@@ -122,6 +125,8 @@ private:
 
     /// Slots a NIC starts with (half of them usable): 512 bytes, made at its first message.
     static constexpr std::size_t initial_capacity = 8;
+    /// Slots beyond which the table does not grow: 2^40 of 64 bytes, more than any machine holds.
+    static constexpr std::size_t max_capacity = std::size_t{1} << 40;
     std::unique_ptr<entry[]> m_slots;
     std::size_t m_mask = 0;
     unsigned m_shift = 64;
