@@ -27,10 +27,9 @@ struct alignas(64) packet {
     std::uint8_t vc = 0;        ///< virtual channel on the link it is crossing
     std::uint8_t vc_class = 0;  ///< deadlock-avoidance class (HammingMesh: networks crossed)
     std::uint8_t arrival_class = 0;  ///< the class it arrived in at the current router
-    std::uint8_t out_vc : 7;    ///< chosen at the current router (router_max_vcs)
-    std::uint8_t routed : 1;    ///< out_port and out_vc are chosen
+    std::uint8_t out_vc = 0;    ///< chosen at the current router
     std::uint16_t hops = 0;     ///< router-to-router links crossed
-    std::uint16_t out_port = 0;
+    std::uint16_t out_port = unrouted;  ///< chosen at the current router; unrouted until then
     // The message it belongs to, read by the NICs at both ends.
     std::uint32_t message = 0;  ///< its message_record (packet_pool::record)
     std::uint32_t piece = 0;    ///< its bytes start at piece * MTU in the message
@@ -39,10 +38,11 @@ struct alignas(64) packet {
     sim_ps head_ready_ps = 0;   ///< the head may move on from here
     sim_ps tail_ready_ps = 0;   ///< the tail is here; nothing can finish streaming before it
 
-    packet() : out_vc(0), routed(0) {}
+    /// out_port of a packet whose output at the current router is not chosen yet.
+    static constexpr std::uint16_t unrouted = 0xffff;
+    bool routed() const { return out_port != unrouted; }
 };
 static_assert(sizeof(packet) == 64, "a packet is one cache line");
-static_assert(router_max_vcs <= 127, "packet::out_vc holds a VC in 7 bits");
 
 /// What the packets of one message share: set by the sending NIC with the message's first
 /// packet, read by the receiving NIC with each, and given back once the message is delivered.
@@ -55,8 +55,12 @@ struct alignas(64) message_record {
     std::uint32_t dst = 0;         ///< destination accelerator
     std::uint32_t bytes = 0;       ///< of the whole message (a TLM data length: 32 bits)
     std::uint32_t packets_left = 0;  ///< not yet received
-    std::unique_ptr<std::uint8_t[]> data;  ///< the message's bytes, for one sent with real payload
+    /// The message's bytes, for one sent with real payload (empty otherwise: messages are never
+    /// empty). Kept with its capacity when the record is given back, so that records in steady
+    /// use do not allocate.
+    std::vector<std::uint8_t> data;
 };
+static_assert(sizeof(message_record) == 64, "a message record is one cache line");
 
 /// Flits that `buffer_bytes` hold, capped so that credit arithmetic cannot overflow.
 inline std::uint32_t buffer_flits(std::uint64_t buffer_bytes, std::uint64_t flit_bytes)
@@ -95,7 +99,7 @@ public:
 
     void release(packet* p)
     {
-        p->routed = 0;
+        p->out_port = packet::unrouted;
         p->hops = 0;
         m_free.push_back(p);
     }
@@ -124,7 +128,7 @@ public:
     const message_record* record_address(std::uint32_t index) const { return m_records.data() + index; }
     void release_record(std::uint32_t index)
     {
-        m_records[index].data.reset();
+        m_records[index].data.clear();
         m_free_records.push_back(index);
     }
 

@@ -289,10 +289,8 @@ std::uint32_t nic::open_record(const outgoing& msg)
     record.src = m_params.id;
     record.dst = static_cast<std::uint32_t>(trans.get_address());
     record.bytes = bytes;
-    if (trans.get_data_ptr() != nullptr) {
-        record.data.reset(new std::uint8_t[bytes]);
-        std::memcpy(record.data.get(), trans.get_data_ptr(), bytes);
-    }
+    if (trans.get_data_ptr() != nullptr)
+        record.data.assign(trans.get_data_ptr(), trans.get_data_ptr() + bytes);
     return index;
 }
 
@@ -343,7 +341,7 @@ void nic::receive(packet* pkt)
             name(), pkt->id, pkt->src, pkt->dst, pkt->piece, pkt->bytes, record.message_id, record.src, record.dst,
             record.bytes, record.packets_left));
     --record.packets_left;
-    std::uint8_t* const data = record.data.get();
+    std::uint8_t* const data = record.data.empty() ? nullptr : record.data.data();
     // A message of one packet that is next in its source's order goes straight to the
     // accelerator: nothing to reassemble or hold back, so no reassembly state is made.
     if (pieces == 1) {

@@ -211,7 +211,7 @@ void router::packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps
                                            name(), port_name(port), beat.vc));
     pkt->vc = beat.vc;
     pkt->arrival_class = pkt->vc_class;
-    pkt->routed = false;
+    pkt->out_port = packet::unrouted;
     pkt->head_ready_ps = align(head_ps) + m_params.input_latency_ps +
                          m_params.pre_switch_cycles * m_params.clock_period_ps;
     pkt->tail_ready_ps = beat.tail_ps + m_params.input_latency_ps;
@@ -361,7 +361,7 @@ void router::head_ready(unsigned port, unsigned vc)
     if (ivc.queue.empty())
         return;
     packet& pkt = *ivc.queue.front();
-    if (pkt.routed || pkt.head_ready_ps > now_ps())
+    if (pkt.routed() || pkt.head_ready_ps > now_ps())
         return;
     route(port, pkt);
     m_outputs[pkt.out_port].requests.push_back(
@@ -445,7 +445,6 @@ void router::route(unsigned port, packet& pkt, bool watch)
         }
     }
     pkt.vc_class = candidates.items[best].vc_class;
-    pkt.routed = true;
 }
 
 std::int64_t router::score_of(const route_candidate& c, std::int64_t port_room) const
@@ -881,7 +880,7 @@ std::string router::describe_buffers() const
             const packet& head = *ivc.queue.front();
             os << fmt::format("  {}.in_{} vc {}: {} packets; head #{} {}->{}", name(), port_name(p), v,
                               ivc.queue.size(), head.id, head.src, head.dst);
-            if (head.routed) {
+            if (head.routed()) {
                 const_cast<router*>(this)->apply_releases(head.out_port, now);  // the room free now
                 auto& ovc = const_cast<output_vc&>(output_vc_at(head.out_port, head.out_vc));
                 os << fmt::format(" waits for out_{} vc {} (", port_name(head.out_port), head.out_vc);

@@ -1,9 +1,8 @@
-// The packet pool: packets of one cache line, recycled; message records kept by index, each
-// distinct while in use, recycled with their bytes freed, counting the packets still to come.
+// The packet pool: packets of one cache line, recycled unrouted; message records kept by index,
+// each distinct while in use, recycled without their bytes, counting the packets still to come.
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <cstring>
 #include <set>
 #include <vector>
 
@@ -17,13 +16,12 @@ TEST(packet_pool, a_packet_is_one_aligned_cache_line_and_comes_back_reset)
     packet_pool pool;
     packet* p = pool.acquire();
     EXPECT_EQ(reinterpret_cast<std::uintptr_t>(p) % 64, 0u);
-    p->routed = 1;
-    p->out_vc = 63;
+    EXPECT_FALSE(p->routed());
+    p->out_port = 0;
     p->hops = 9;
-    EXPECT_EQ(p->out_vc, 63u);  // the VC and the routed bit share a byte without clobbering
-    EXPECT_EQ(p->routed, 1u);
+    EXPECT_TRUE(p->routed());
     pool.release(p);
-    EXPECT_EQ(p->routed, 0u);
+    EXPECT_FALSE(p->routed());
     EXPECT_EQ(p->hops, 0u);
     EXPECT_EQ(pool.acquire(), p);  // the one given back is used first
 }
@@ -44,11 +42,9 @@ TEST(packet_pool, records_in_use_are_distinct_and_given_back_ones_are_reused_emp
         EXPECT_EQ(pool.record_address(held[n - 1]), &pool.record(held[n - 1]));
     }
 
-    message_record& with_bytes = pool.record(held[7]);
-    with_bytes.data.reset(new std::uint8_t[16]);
-    std::memset(with_bytes.data.get(), 0xab, 16);
+    pool.record(held[7]).data.assign(16, 0xab);
     pool.release_record(held[7]);
-    EXPECT_EQ(pool.record(held[7]).data, nullptr);  // freed as soon as the message is through
+    EXPECT_TRUE(pool.record(held[7]).data.empty());  // a record given back carries no bytes
     const std::uint32_t again = pool.acquire_record(3);
     EXPECT_EQ(again, held[7]);
     EXPECT_EQ(pool.record(again).packets_left, 3u);
