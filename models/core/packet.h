@@ -18,7 +18,10 @@ inline constexpr unsigned router_max_vcs = 64;
 // a message share is kept once for them all (message_record).
 struct alignas(64) packet {
     // Identity and size, set by the sending NIC.
-    std::uint64_t id = 0;           ///< unique over the run
+    union {
+        std::uint64_t id = 0;  ///< unique over the run
+        packet* next_free;     ///< the pool's list of free packets, while this one is free
+    };
     std::uint32_t src = 0;          ///< source accelerator
     std::uint32_t dst = 0;          ///< destination accelerator
     std::uint32_t bytes = 0;
@@ -78,7 +81,9 @@ inline std::uint32_t resident_flits(std::uint32_t flits, std::uint32_t capacity)
 
 /// Recycles packets so that a run moving millions of them does not call new for each. New ones
 /// come in slabs of `slab_packets`, side by side, so that a growing run allocates rarely and
-/// packets made together lie together. The messages' records are kept here too, by index (a
+/// packets made together lie together. The free ones form a list through themselves, so the pool
+/// needs no memory of its own for them (a vector of pointers took 8 bytes for every packet ever
+/// made, an eighth of the packets' memory). The messages' records are kept here too, by index (a
 /// packet holds 4 bytes for its message, not a pointer), and recycled the same way.
 class packet_pool {
 public:
@@ -86,14 +91,18 @@ public:
 
     packet* acquire()
     {
-        if (m_free.empty()) {
+        if (m_free == nullptr) {
             m_slabs.push_back(std::make_unique<packet[]>(slab_packets));
             packet* slab = m_slabs.back().get();
-            for (std::size_t i = slab_packets; i-- > 0;)  // the first of the slab is used first
-                m_free.push_back(&slab[i]);
+            for (std::size_t i = slab_packets; i-- > 0;) {  // the first of the slab is used first
+                slab[i].next_free = m_free;
+                m_free = &slab[i];
+            }
+            m_free_count += slab_packets;
         }
-        packet* p = m_free.back();
-        m_free.pop_back();
+        packet* p = m_free;
+        m_free = p->next_free;
+        --m_free_count;
         return p;
     }
 
@@ -101,7 +110,9 @@ public:
     {
         p->out_port = packet::unrouted;
         p->hops = 0;
-        m_free.push_back(p);
+        p->next_free = m_free;
+        m_free = p;
+        ++m_free_count;
     }
 
     /// A record for a new message of `packets` packets, given back by release_record() once the
@@ -135,11 +146,12 @@ public:
     /// Packet ids, unique over the run.
     std::uint64_t next_id() { return m_next_id++; }
 
-    std::size_t in_use() const { return m_slabs.size() * slab_packets - m_free.size(); }
+    std::size_t in_use() const { return m_slabs.size() * slab_packets - m_free_count; }
 
 private:
     std::vector<std::unique_ptr<packet[]>> m_slabs;
-    std::vector<packet*> m_free;
+    packet* m_free = nullptr;  // the last given back first
+    std::size_t m_free_count = 0;
     std::vector<message_record> m_records;
     std::vector<std::uint32_t> m_free_records;
     std::uint64_t m_next_id = 0;

@@ -26,6 +26,29 @@ TEST(packet_pool, a_packet_is_one_aligned_cache_line_and_comes_back_reset)
     EXPECT_EQ(pool.acquire(), p);  // the one given back is used first
 }
 
+TEST(packet_pool, free_packets_are_reused_last_given_back_first_and_counted_out)
+{
+    packet_pool pool;
+    std::vector<packet*> taken;
+    for (std::size_t i = 0; i < packet_pool::slab_packets + 3; ++i)  // into a second slab
+        taken.push_back(pool.acquire());
+    EXPECT_EQ(pool.in_use(), packet_pool::slab_packets + 3);
+    EXPECT_EQ(taken[1], taken[0] + 1);  // a slab's packets in order, side by side
+    EXPECT_EQ(std::set<packet*>(taken.begin(), taken.end()).size(), taken.size());
+    for (std::size_t i = 0; i < taken.size(); ++i)
+        taken[i]->id = 1000 + i;  // what a NIC writes over the list's link
+    pool.release(taken[5]);
+    pool.release(taken[200]);
+    pool.release(taken[257]);
+    EXPECT_EQ(pool.in_use(), packet_pool::slab_packets);
+    EXPECT_EQ(pool.acquire(), taken[257]);
+    EXPECT_EQ(pool.acquire(), taken[200]);
+    EXPECT_EQ(pool.acquire(), taken[5]);
+    // Then the rest of the second slab, in order, before any new slab.
+    EXPECT_EQ(pool.acquire(), taken[packet_pool::slab_packets + 2] + 1);
+    EXPECT_EQ(pool.in_use(), packet_pool::slab_packets + 4);
+}
+
 TEST(packet_pool, records_in_use_are_distinct_and_given_back_ones_are_reused_empty)
 {
     packet_pool pool;
