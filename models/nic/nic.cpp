@@ -12,10 +12,19 @@ namespace hxsim {
 
 namespace {
 
-/// Flits that `bytes` take, the last one partly filled.
-std::uint32_t flits_of(std::uint64_t bytes, std::uint64_t flit_bytes)
+/// Pieces of `piece_bytes` that `bytes` take (a packet's flits, a message's packets), the last
+/// one partly filled.
+std::uint32_t pieces_of(std::uint64_t bytes, std::uint64_t piece_bytes)
 {
-    return static_cast<std::uint32_t>((bytes + flit_bytes - 1) / flit_bytes);
+    return static_cast<std::uint32_t>((bytes + piece_bytes - 1) / piece_bytes);
+}
+
+/// The checksum of bytes [offset, offset + length) of the content of `record`'s message: its
+/// real bytes, or those its seed derives.
+std::uint64_t piece_checksum(const message_record& record, std::uint64_t offset, std::uint64_t length)
+{
+    return record.data.empty() ? seeded_checksum(record.seed, offset, length)
+                               : bytes_checksum(record.data.data() + offset, offset, length);
 }
 
 }  // namespace
@@ -23,7 +32,7 @@ std::uint32_t flits_of(std::uint64_t bytes, std::uint64_t flit_bytes)
 nic::nic(const sc_core::sc_module_name& name, const nic_params& params)
     : sc_core::sc_module(name), host_in("host_in"), host_out("host_out"), net_out("net_out", *this, 0),
       net_in("net_in", *this, 0), m_params(params), m_delivery_ext(new message_extension), m_credits(params.vcs, credit_counter(params.router_buffer_flits)),
-      m_mtu_flits(flits_of(params.mtu_bytes, params.flit_bytes))
+      m_mtu_flits(pieces_of(params.mtu_bytes, params.flit_bytes))
 {
     host_in.bind(static_cast<tlm::tlm_fw_transport_if<>&>(*this));
     host_out.bind(static_cast<tlm::tlm_bw_transport_if<>&>(*this));
@@ -280,8 +289,7 @@ std::uint32_t nic::open_record(const outgoing& msg)
     // buffer once the last packet has left, before they arrive.
     const tlm::tlm_generic_payload& trans = *msg.trans;
     const std::uint32_t bytes = trans.get_data_length();
-    const auto packets = static_cast<std::uint32_t>((bytes + m_params.mtu_bytes - 1) / m_params.mtu_bytes);
-    const std::uint32_t index = m_params.pool->acquire_record(packets);
+    const std::uint32_t index = m_params.pool->acquire_record(pieces_of(bytes, m_params.mtu_bytes));
     message_record& record = m_params.pool->record(index);
     record.message_id = msg.id;
     record.sequence = msg.sequence;
@@ -298,7 +306,7 @@ nic::packet_shape nic::packet_after(const outgoing& msg) const
 {
     const auto bytes =
         static_cast<std::uint32_t>(std::min(m_params.mtu_bytes, msg.trans->get_data_length() - msg.next_offset));
-    const std::uint32_t flits = flits_of(bytes, m_params.flit_bytes);
+    const std::uint32_t flits = pieces_of(bytes, m_params.flit_bytes);
     return packet_shape{bytes, flits, m_params.wormhole ? resident_flits(flits, m_params.router_buffer_flits) : flits};
 }
 
@@ -332,7 +340,7 @@ void nic::receive(packet* pkt)
     if (!pool.holds_record(index))
         throw std::logic_error(fmt::format("{}: packet #{} names no message (record {})", name(), pkt->id, index));
     message_record& record = pool.record(index);
-    const std::uint64_t pieces = (record.bytes + m_params.mtu_bytes - 1) / m_params.mtu_bytes;
+    const std::uint32_t pieces = pieces_of(record.bytes, m_params.mtu_bytes);
     const std::uint64_t offset = std::uint64_t{pkt->piece} * m_params.mtu_bytes;
     if (record.packets_left == 0 || record.src != pkt->src || record.dst != pkt->dst || pkt->piece >= pieces ||
         pkt->bytes != std::min<std::uint64_t>(m_params.mtu_bytes, record.bytes - offset))
@@ -348,9 +356,7 @@ void nic::receive(packet* pkt)
         std::uint64_t& expected = expected_sequence_from(pkt->src);
         if (record.sequence == expected) {
             const std::uint32_t src = pkt->src;
-            const std::uint64_t checksum = data != nullptr ? bytes_checksum(data, 0, pkt->bytes)
-                                                           : seeded_checksum(record.seed, 0, pkt->bytes);
-            deliver(record.message_id, src, pkt->bytes, data, checksum, record.sequence);
+            deliver(record.message_id, src, pkt->bytes, data, piece_checksum(record, 0, pkt->bytes), record.sequence);
             pool.release(pkt);
             pool.release_record(index);
             ++expected;
@@ -376,12 +382,9 @@ void nic::receive(packet* pkt)
         ++counters.packets_out_of_order;
     msg->highest_piece = std::max(msg->highest_piece, piece);
     ++msg->pieces_received;
-    if (data != nullptr) {
+    if (data != nullptr)
         std::memcpy(msg->data.get() + offset, data + offset, pkt->bytes);
-        msg->checksum += bytes_checksum(msg->data.get() + offset, offset, pkt->bytes);
-    } else {
-        msg->checksum += seeded_checksum(record.seed, offset, pkt->bytes);
-    }
+    msg->checksum += piece_checksum(record, offset, pkt->bytes);
     pool.release(pkt);
 
     if (msg->pieces_received < pieces)
@@ -419,9 +422,9 @@ void nic::deliver_held(std::uint32_t src, std::uint64_t& expected)
 
 void nic::deliver(const reassembly_table::entry& msg)
 {
-    const std::uint64_t id = m_params.pool->record(static_cast<std::uint32_t>(msg.key)).message_id;
-    deliver(id, msg.src, msg.bytes, msg.data.get(), msg.checksum, msg.sequence);
-    m_params.pool->release_record(static_cast<std::uint32_t>(msg.key));  // its message is through
+    const auto index = static_cast<std::uint32_t>(msg.key);
+    deliver(m_params.pool->record(index).message_id, msg.src, msg.bytes, msg.data.get(), msg.checksum, msg.sequence);
+    m_params.pool->release_record(index);  // its message is through
 }
 
 void nic::deliver(std::uint64_t id, std::uint32_t src, std::uint64_t bytes, std::uint8_t* data,
