@@ -443,5 +443,27 @@ TEST(wake_scheduler, on_a_large_platform_each_model_is_prefetched_stage_by_stage
     });
 }
 
+TEST(wake_scheduler, a_model_destroyed_with_a_wake_up_pending_is_not_called)
+{
+    // A model may go before the run ends (a test's, or one torn down after a failure): its
+    // pending wake-up is skipped, and the others around it are served as before.
+    test::run_scenario([] {
+        std::vector<std::string> log;
+        wake_scheduler::instance().allow_running_ahead();
+        recorder a{"a", &log};
+        std::unique_ptr<recorder> b(new recorder{"b", &log});
+        recorder c{"c", &log};
+        a.wake.request(100);
+        b->wake.request(100);
+        c.wake.request(200);
+        b.reset();
+        sc_core::sc_start();
+        ASSERT_EQ(log.size(), 2u);
+        EXPECT_EQ(log[0], "a@100");
+        EXPECT_EQ(log[1], "c@200");
+        EXPECT_EQ(wake_scheduler::instance().wake_ups(), 2u);
+    });
+}
+
 }  // namespace
 }  // namespace hxsim
