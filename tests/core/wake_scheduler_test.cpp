@@ -1,5 +1,6 @@
 // The one process that wakes the transaction-level models: order of wake-ups, wake-ups asked for
-// during a pass, superseded requests, and running ahead of the kernel without being seen to.
+// during a pass, superseded requests, running ahead of the kernel without being seen to, and a
+// model gone with a wake-up pending.
 #include <cstdint>
 #include <memory>
 #include <set>
