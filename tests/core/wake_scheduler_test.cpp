@@ -446,7 +446,7 @@ TEST(wake_scheduler, on_a_large_platform_each_model_is_prefetched_stage_by_stage
 
 TEST(wake_scheduler, a_model_destroyed_with_a_wake_up_pending_is_not_called)
 {
-    // A model may go before the run ends (a test's, or one torn down after a failure): its
+    // A model may be destroyed before the run ends, as models made inside a test are: its
     // pending wake-up is skipped, and the others around it are served as before.
     test::run_scenario([] {
         std::vector<std::string> log;
