@@ -384,7 +384,7 @@ const std::vector<std::pair<std::string, std::string>> schema_keys{
     {"traffic.hotspot", "0"},
     {"traffic.hotspot_fraction", "0.2"},
     {"traffic.message_size", "64KiB"},
-    {"traffic.inline_payload", "4KiB"},
+    {"traffic.inline_payload", "64B"},
     {"run.warmup", "0ns"},
     {"run.duration", "20us"},
     {"run.seed", "1"},

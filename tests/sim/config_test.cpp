@@ -81,7 +81,7 @@ void expect_unset_defaults(const platform_config& c)
     EXPECT_EQ(c.net_switch.input_latency_ps, 20'000u);
     EXPECT_EQ(c.net_switch.output_latency_ps, 20'000u);
     EXPECT_EQ(c.net_switch.crossbar_bandwidth_bps, 3'200'000'000'000u);
-    EXPECT_EQ(c.traffic.inline_payload_bytes, 4'096u);
+    EXPECT_EQ(c.traffic.inline_payload_bytes, 64u);
     EXPECT_EQ(c.run.watchdog_ps, 1'000'000'000u);
     // Added with mesh/torus, router pipelines and open-loop traffic.
     EXPECT_EQ(c.topology.dims, (std::array<unsigned, 2>{8, 8}));
