@@ -34,6 +34,10 @@ CASES = [
      ["traffic.load=0.3", "run.duration=50us"], False, 1.0),
     ("4x4 board, the same with TLM routers", "configs/rtl-board-4x4.yaml",
      ["traffic.load=0.3", "run.duration=50us", "rtl.routers=[]"], False, 1.0),
+    # Messages of one packet: the message's own costs (posting, its record, delivery, checking)
+    # come with every packet instead of every eighth.
+    ("Hx2Mesh 16x16 all-to-all 4 KiB per peer, one-packet messages", "configs/paper/hx2mesh-16x16.yaml",
+     ["traffic.message_size=4KiB"], True, None),
     ("Hx2Mesh 16x16 all-to-all 64 KiB per peer", "configs/paper/hx2mesh-16x16.yaml",
      ["traffic.message_size=64KiB"], True, None),
     ("Hx2Mesh 16x16 all-to-all 1 MiB per peer", "configs/paper/hx2mesh-16x16.yaml", [], True, None),
