@@ -204,7 +204,7 @@ int sc_main(int argc, char* argv[])
             if (!quiet)
                 std::cout << hxsim::format_description(description);
             if (!stats_path.empty())
-                hxsim::write_atomically(stats_path, description.dump(2) + "\n");
+                hxsim::write_json_atomically(stats_path, description);
         } catch (const std::exception& e) {
             std::cerr << "error: " << e.what() << '\n';
             return exit_bad_input;
@@ -225,7 +225,7 @@ int sc_main(int argc, char* argv[])
         if (!quiet)
             std::cout << hxsim::format_sweep(sweep);
         if (!stats_path.empty())
-            hxsim::write_atomically(stats_path, sweep.dump(2) + "\n");
+            hxsim::write_json_atomically(stats_path, sweep);
         return sweep["ok"].get<bool>() ? 0 : exit_failed_check;
     }
 
@@ -242,7 +242,7 @@ int sc_main(int argc, char* argv[])
         std::cout << hxsim::format_summary(outcome.stats);
     if (!stats_path.empty()) {
         try {
-            hxsim::write_atomically(stats_path, outcome.stats.dump(2) + "\n");
+            hxsim::write_json_atomically(stats_path, outcome.stats);
         } catch (const std::exception& e) {
             std::cerr << "error: " << e.what() << '\n';
             return exit_bad_input;

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <iomanip>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -128,13 +129,22 @@ nlohmann::json collect_stats(const platform_config& config, const platform& net,
         s["offered_load"] = offered / injection_gbps;
     }
 
+    // Each link's object made in place: through an initializer list, every value is built and
+    // then copied, and at 16,384 accelerators (196,608 links) that took half a second.
     nlohmann::json links = nlohmann::json::array();
+    auto& link_array = links.get_ref<nlohmann::json::array_t&>();
+    link_array.reserve(net.links().size());
     double util_sum = 0, util_max = 0;
     for (const link* l : net.links()) {
         const double u = end_ps ? static_cast<double>(l->busy_ps()) / static_cast<double>(end_ps) : 0.0;
         util_sum += u;
         util_max = std::max(util_max, u);
-        links.push_back({{"name", l->name()}, {"utilization", u}, {"packets", l->packets()}, {"bytes", l->bytes()}});
+        nlohmann::json::object_t entry;
+        entry.emplace("name", l->name());
+        entry.emplace("utilization", u);
+        entry.emplace("packets", l->packets());
+        entry.emplace("bytes", l->bytes());
+        link_array.emplace_back(std::move(entry));
     }
     s["link_utilization"] = {{"mean", links.empty() ? 0.0 : util_sum / links.size()}, {"max", util_max}};
     s["links"] = std::move(links);
@@ -175,9 +185,9 @@ void write_atomically(const std::string& path, const std::function<void(std::ost
     }
 }
 
-void write_atomically(const std::string& path, const std::string& text)
+void write_json_atomically(const std::string& path, const nlohmann::json& document)
 {
-    write_atomically(path, [&](std::ostream& out) { out.write(text.data(), static_cast<std::streamsize>(text.size())); });
+    write_atomically(path, [&](std::ostream& out) { out << std::setw(2) << document << '\n'; });
 }
 
 run_outcome run_simulation(const platform_config& config, const run_options& options)
