@@ -126,10 +126,12 @@ def run_once(name, config, overrides, clock_ns):
         with open(stats_path) as f:
             s = json.load(f)
     hops = s["packet_hops"]
-    # Rates are per second of simulation proper: building the platform is reported apart.
+    # Rates are per second of simulation proper: building the platform is reported apart, and so
+    # is the rest of the process (starting; after simulating, the statistics, written, and exit).
     simulate = max(s["wall_seconds"] - s["build_seconds"], 1e-9)
     line = (f"{name}\n  command: {' '.join(cmd[:1] + cmd[2:5])} {' '.join('--set ' + o for o in overrides)}\n"
-            f"  wall {wall:.2f} s (build {s['build_seconds']:.2f} s, simulation {simulate:.2f} s), "
+            f"  wall {wall:.2f} s (build {s['build_seconds']:.2f} s, simulation {simulate:.2f} s, "
+            f"start and end {max(wall - s['wall_seconds'], 0.0):.2f} s), "
             f"CPU user {user:.2f} s, system {system:.2f} s, simulated {s['simulated_ns'] / 1000:.1f} us, "
             f"packet-hops {hops}, {hops / simulate / 1e6:.3f} M packet-hops/s, ")
     if "wake_ups" in s:  # builds before 2026-12-03 do not count them
