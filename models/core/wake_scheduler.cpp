@@ -65,7 +65,17 @@ std::uint32_t wake_scheduler::add(scheduled_wake& who)
         throw std::length_error("wake_scheduler: more than 2^24 scheduled models");
     m_models.push_back(&who);
     m_nodes.emplace_back();
+    review_prefetching();
     return static_cast<std::uint32_t>(m_models.size() - 1);
+}
+
+void wake_scheduler::review_prefetching()
+{
+    const std::size_t packets = m_packets != nullptr ? m_packets->in_use() : 0;
+    if (m_models.size() >= prefetch_models_min || packets >= prefetch_packets_min)
+        m_prefetching = true;
+    else if (packets < prefetch_packets_min / 2)
+        m_prefetching = false;
 }
 
 void wake_scheduler::insert(std::uint32_t index, sim_ps at_ps)
@@ -298,7 +308,8 @@ void wake_scheduler::run()
         if (who == nullptr)
             continue;
         who->m_pending_ps = scheduled_wake::none;
-        ++m_wake_ups;
+        if ((++m_wake_ups & prefetch_review_mask) == 0)
+            review_prefetching();
         // Out of the wheel while it runs: others asking for this instant are served after it,
         // in their order among those not yet run.
         m_running_index = index;

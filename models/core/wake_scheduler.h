@@ -30,6 +30,7 @@
 
 #include <systemc>
 
+#include "models/core/packet.h"
 #include "models/core/sim_time.h"
 
 namespace hxsim {
@@ -105,8 +106,23 @@ public:
     static constexpr std::uint64_t index_mask = (std::uint64_t{1} << index_bits) - 1;
     static constexpr std::size_t max_models = std::size_t{1} << index_bits;
 
-    /// Whether prefetch hooks are called (prefetch_models_min models or more).
-    bool prefetching() const { return m_models.size() >= prefetch_models_min; }
+    /// Whether prefetch hooks are called: prefetch_models_min models or more, or as many packets
+    /// in flight as prefetch_packets_min (watch_packets()).
+    bool prefetching() const { return m_prefetching; }
+    // Packets wait in queues as long as the queues are deep, and on a platform of any size more
+    // of them than a last-level cache holds (32 MiB: 512 Ki packets) are cold when their turn
+    // comes: an all-to-all of 256 KiB per peer on 256 accelerators runs 13% faster with the hooks
+    // (docs/performance.md, thirty-first pass). Off again below half as many, so that a count
+    // near the bound does not switch them at every look; looked at every 4,096 wake-ups.
+    static constexpr std::size_t prefetch_packets_min = std::size_t{1} << 19;
+    /// The pool whose packets in flight count towards prefetching (null: none). A platform watches
+    /// its own while it lives.
+    void watch_packets(const packet_pool* pool)
+    {
+        m_packets = pool;
+        review_prefetching();
+    }
+    const packet_pool* watched_packets() const { return m_packets; }
 
     /// Wake-ups served so far (kernel-independent work measure).
     std::uint64_t wake_ups() const { return m_wake_ups; }
@@ -194,6 +210,9 @@ private:
     // 129 models: 5-8% slower with it; a router's hot state is about 1 KiB, a second-level cache
     // 1-2 MiB).
     static constexpr std::size_t prefetch_models_min = 2048;
+    static constexpr std::uint64_t prefetch_review_mask = (std::uint64_t{1} << 12) - 1;
+    /// Sets m_prefetching from the models and the packets in flight.
+    void review_prefetching();
     /// After the model running has returned: its wake-up at the instant it asked for meanwhile.
     void finish_running();
     void run();
@@ -207,6 +226,8 @@ private:
     std::uint64_t m_base_bucket = 0;        // the bucket being served (absolute)
     std::vector<entry> m_later;             // min-heap: the wake-ups beyond the wheel
     std::uint64_t m_wake_ups = 0;
+    const packet_pool* m_packets = nullptr;  // watch_packets()
+    bool m_prefetching = false;
     // The model running (out of the wheel meanwhile: every other wake-up is at its instant or
     // later) and the instant it asked for while running.
     std::uint32_t m_running_index = none_index;

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "models/core/wake_scheduler.h"
 #include "models/topology/dragonfly.h"
 #include "models/topology/fat_tree.h"
 #include "models/topology/hammingmesh.h"
@@ -78,16 +79,28 @@ void check_platform(const platform_config& config)
 
 std::unique_ptr<platform> build_platform(const platform_config& config, forward_observer* observer)
 {
+    std::unique_ptr<platform> built;
     if (config.topology.kind == "hammingmesh")
-        return std::make_unique<hammingmesh>(config, observer);
+        built = std::make_unique<hammingmesh>(config, observer);
     // A mesh is a torus without wrap links: one builder for both.
-    if (config.topology.kind == "mesh" || config.topology.kind == "torus")
-        return std::make_unique<torus>(config, observer);
-    if (config.topology.kind == "fat_tree")
-        return std::make_unique<fat_tree>(config, observer);
-    if (config.topology.kind == "dragonfly")
-        return std::make_unique<dragonfly>(config, observer);
-    throw std::invalid_argument("unknown topology kind '" + config.topology.kind + "'");
+    else if (config.topology.kind == "mesh" || config.topology.kind == "torus")
+        built = std::make_unique<torus>(config, observer);
+    else if (config.topology.kind == "fat_tree")
+        built = std::make_unique<fat_tree>(config, observer);
+    else if (config.topology.kind == "dragonfly")
+        built = std::make_unique<dragonfly>(config, observer);
+    else
+        throw std::invalid_argument("unknown topology kind '" + config.topology.kind + "'");
+    // Its models made the scheduler: the platform's packets count towards prefetching from now on.
+    wake_scheduler::instance().watch_packets(&built->pool());
+    return built;
+}
+
+platform::~platform()
+{
+    wake_scheduler& scheduler = wake_scheduler::instance();
+    if (scheduler.watched_packets() == &m_pool)
+        scheduler.watch_packets(nullptr);
 }
 
 }  // namespace hxsim

@@ -29,7 +29,8 @@ struct terminal_grid {
 
 class platform {
 public:
-    virtual ~platform() = default;
+    /// Stops the scheduler counting this platform's packets (build_platform() starts it).
+    virtual ~platform();
 
     virtual unsigned accelerators() const = 0;
     virtual hxsim::nic& nic_of(unsigned accelerator) = 0;
@@ -42,6 +43,8 @@ public:
 
     /// Packets between their source and destination NIC.
     std::uint64_t packets_in_flight() const { return m_pool.in_use(); }
+    /// The pool the NICs take packets from and give them back to.
+    const packet_pool& pool() const { return m_pool; }
     /// Every router's buffered packets and what they wait for (deadlock diagnostics).
     std::string describe_buffers() const;
 

@@ -1,7 +1,9 @@
 // The one process that wakes the transaction-level models: order of wake-ups, wake-ups asked for
-// during a pass, superseded requests, running ahead of the kernel without being seen to, and a
-// model gone with a wake-up pending.
+// during a pass, superseded requests, running ahead of the kernel without being seen to, prefetch
+// hooks on large platforms and with many packets in flight, and a model gone with a wake-up
+// pending.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <set>
 #include <string>
@@ -11,6 +13,7 @@
 #include <gtest/gtest.h>
 #include <systemc>
 
+#include "models/core/packet.h"
 #include "models/core/wake_scheduler.h"
 #include "tests/support/scenario.h"
 
@@ -441,6 +444,67 @@ TEST(wake_scheduler, on_a_large_platform_each_model_is_prefetched_stage_by_stage
         // The same order as without hooks: one instant, by order_key.
         for (std::size_t k = 1; k < count; ++k)
             ASSERT_LT(wake_scheduler::order_key(woken[k - 1], 1'000), wake_scheduler::order_key(woken[k], 1'000));
+    });
+}
+
+TEST(wake_scheduler, on_a_small_platform_the_hooks_are_called_while_many_packets_are_in_flight)
+{
+    // Two models call no prefetch hook while the watched pool holds few packets in flight. Once
+    // it holds prefetch_packets_min, the scheduler notices within a few thousand wake-ups and
+    // calls the hooks; below half as many it stops again, not before.
+    test::run_scenario([] {
+        wake_scheduler& scheduler = wake_scheduler::instance();
+        scheduler.allow_running_ahead();
+        packet_pool pool;
+        scheduler.watch_packets(&pool);
+        std::vector<packet*> held;
+        constexpr std::size_t per_wake = 256;
+        constexpr sim_ps last = 2 * wake_scheduler::prefetch_packets_min / per_wake;
+        std::vector<sim_ps> hooked;
+        struct model {
+            std::function<void()> on_wake;
+            std::vector<sim_ps>* hooked;
+            scheduled_wake wake{[this] { on_wake(); }, [this](unsigned) { hooked->push_back(now_ps()); }};
+        };
+        model taker{nullptr, &hooked}, other{nullptr, &hooked};
+        // Every instant from 1 to `last`, both: `taker` puts per_wake more packets in flight.
+        taker.on_wake = [&] {
+            for (std::size_t k = 0; k < per_wake; ++k)
+                held.push_back(pool.acquire());
+            if (now_ps() < last)
+                taker.wake.request(now_ps() + 1);
+        };
+        other.on_wake = [&] {
+            if (now_ps() < last)
+                other.wake.request(now_ps() + 1);
+        };
+        EXPECT_FALSE(scheduler.prefetching());
+        taker.wake.request(1);
+        other.wake.request(1);
+        sc_core::sc_start();
+
+        // In flight from instant `full` on: prefetch_packets_min packets. The scheduler looks every
+        // prefetch_review_mask + 1 (4,096) wake-ups, two an instant.
+        const sim_ps full = wake_scheduler::prefetch_packets_min / per_wake;
+        ASSERT_FALSE(hooked.empty());
+        EXPECT_GE(hooked.front(), full);
+        EXPECT_LE(hooked.front(), full + 4096 / 2 + 1);
+        EXPECT_TRUE(scheduler.prefetching());
+
+        // Given back down to half the bound: still on; one fewer: off.
+        while (held.size() > wake_scheduler::prefetch_packets_min / 2) {
+            pool.release(held.back());
+            held.pop_back();
+        }
+        scheduler.watch_packets(&pool);
+        EXPECT_TRUE(scheduler.prefetching());
+        pool.release(held.back());
+        held.pop_back();
+        scheduler.watch_packets(&pool);
+        EXPECT_FALSE(scheduler.prefetching());
+        for (packet* p : held)
+            pool.release(p);
+        scheduler.watch_packets(nullptr);
     });
 }
 
