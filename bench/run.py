@@ -41,6 +41,10 @@ CASES = [
     ("Hx2Mesh 16x16 all-to-all 64 KiB per peer", "configs/paper/hx2mesh-16x16.yaml",
      ["traffic.message_size=64KiB"], True, None),
     ("Hx2Mesh 16x16 all-to-all 1 MiB per peer", "configs/paper/hx2mesh-16x16.yaml", [], True, None),
+    # A platform of few models whose deep queues hold millions of packets (prefetching by packets
+    # in flight: docs/performance.md, thirty-first pass).
+    ("Hx2Mesh 8x8 all-to-all 256 KiB per peer (256 accelerators)", "configs/paper/hx2mesh-16x16.yaml",
+     ["topology.grid=[8,8]", "traffic.message_size=256KiB"], True, None),
     # 16,384 accelerators: building (the wall time of a 1 ns run is the build's), then 10 us of traffic.
     ("Hx2Mesh 64x64 build (a 1 ns run; 16,384 accelerators)", "configs/paper/hx2mesh-64x64.yaml",
      ["traffic.pattern=uniform", "traffic.load=0.3", "run.duration=1ns"], True, None),
