@@ -298,8 +298,17 @@ void router::wake()
             link_retry_bound() = std::min(link_retry_bound(), link_retry_ps(o));
         });
     }
-    // The next packets of the inputs that sent one, ready already. Their input is busy with the
-    // packet before them: they are looked at again when it frees.
+    // The next packets of the inputs that sent one: ready already, or an action when they will be
+    // (in the order of the transfers, as no action of this router is queued in between). Those
+    // ready already find their input busy with the packet before them: they are looked at again
+    // when it frees.
+    for (const action& n : m_scratch.next_heads) {
+        const sim_ps ready = align(std::max(input_vc_at(n.port, n.vc).queue.front()->head_ready_ps, now));
+        if (ready == now)
+            m_scratch.ready_now.push_back(n);
+        else
+            m_actions.schedule(ready, n, m_wake);
+    }
     for (const action& r : m_scratch.ready_now) {
         head_ready(r.port, r.vc);
         input_port& ip = m_inputs[r.port];
@@ -527,6 +536,7 @@ void router::allocate(sim_ps now, bool events)
     requests.clear();
     s.blocked.clear();
     s.ready_now.clear();
+    s.next_heads.clear();
     for_each_bit(port_bits(requesting), m_bit_words, [&](unsigned o) {
         output_port& op = m_outputs[o];
         if (op.requests.empty()) {
@@ -735,13 +745,11 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
                                interval);
     ++pkt->hops;
 
+    // The input's next packet, deep in its buffer, is cold: it is fetched now and looked at once
+    // this wake-up's links are served (wake(), next_heads).
     if (!ivc.queue.empty()) {
-        const action next{static_cast<std::uint16_t>(in_port), static_cast<std::uint8_t>(in_vc)};
-        const sim_ps ready = align(std::max(ivc.queue.front()->head_ready_ps, now));
-        if (ready == now)
-            m_scratch.ready_now.push_back(next);
-        else
-            m_actions.schedule(ready, next, m_wake);
+        prefetch_line(ivc.queue.front());
+        m_scratch.next_heads.push_back(action{static_cast<std::uint16_t>(in_port), static_cast<std::uint8_t>(in_vc)});
     }
 }
 

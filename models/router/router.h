@@ -236,8 +236,12 @@ private:
         std::vector<allocation_request> requests;
         std::vector<unsigned> grants;
         std::vector<request> blocked;  // requests their output could not take
-        // Input VCs whose next packet is ready at this instant (transfer): routed at the end of
-        // the wake-up, not in another wake-up at the same instant.
+        // Input VCs that sent a packet and hold another (transfer): its head is read at the end of
+        // the wake-up, after a prefetch (a packet deep in a buffer is cold; 2-4% on the
+        // all-to-all, docs/performance.md, thirty-first pass).
+        std::vector<action> next_heads;
+        // Of those, the ones whose next packet is ready at this instant: routed at the end of the
+        // wake-up, not in another wake-up at the same instant.
         std::vector<action> ready_now;
     };
     static allocation_scratch m_scratch;
