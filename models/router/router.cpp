@@ -710,6 +710,10 @@ void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_p
             } else if (!behind && head_out > op.link_busy_until_ps) {
                 wake_at(head_out);  // wait_for_link() asked for the link's instant
                 hint_link(head_out, out_port, pkt->out_vc);
+            } else if (op.queued_packets == 1) {
+                // Alone behind a packet sent from an empty queue (start_on_link() hinted none):
+                // it goes when the link frees.
+                hint_link(op.link_busy_until_ps, out_port, pkt->out_vc);
             }
         }
     } else {

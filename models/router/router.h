@@ -306,7 +306,7 @@ private:
     std::unique_ptr<std::int64_t[]> m_room_bounds;
     static constexpr unsigned room_bounds_from = 8;
     bool m_output_buffered;
-    // Fourth line: the actions (a packet's arrival reads them), then the link hints.
+    // Fourth line: the actions (a packet's arrival reads them), then the link hints (to the eighth).
     action_queue<action> m_actions;
     // The output VCs whose head packets try_link() will most likely send next, and when (the
     // instant a link with packets queued frees, or a packet queued for a free link is through
@@ -315,8 +315,9 @@ private:
     // output buffers the all-to-all's most waited-for line; prefetched as the packet before it
     // leaves, it is evicted again long before (the whole platform moves meanwhile). The hook
     // fetches it a few wake-ups ahead instead (docs/performance.md, twenty-sixth pass). A hint is
-    // one word, the instant above the port and VC, so that the eight take one cache line
-    // (twenty-seventh pass); instants from 2^48 ps (281 s) on, and ports from 1,024, are not hinted.
+    // one word, the instant above the port and VC (twenty-seventh pass); instants from 2^48 ps
+    // (281 s) on, and ports from 1,024, are not hinted. 32 of them, four lines: with 8 a 32-port
+    // switch, a link freeing on every port, dropped most of its own (thirty-first pass).
     struct link_hint {
         std::uint64_t bits;
         sim_ps at_ps() const { return bits >> (hint_port_bits + hint_vc_bits); }
@@ -326,7 +327,7 @@ private:
     static constexpr unsigned hint_port_bits = 10;
     static constexpr unsigned hint_vc_bits = 6;
     static_assert(router_max_vcs <= 1u << hint_vc_bits, "a link hint holds a VC in 6 bits");
-    static constexpr unsigned link_hints = 8;
+    static constexpr unsigned link_hints = 32;
     unsigned m_link_hint_count = 0;
     link_hint m_link_hints[link_hints];
     alignas(64) router_params m_params;  // last: what a hop reads of it comes first
