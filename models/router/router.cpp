@@ -313,6 +313,7 @@ void router::wake()
         head_ready(r.port, r.vc);
         input_port& ip = m_inputs[r.port];
         wake_once(ip.woken_ps, ip.busy_until_ps);
+        hint_input(ip.busy_until_ps, r.port, r.vc);
     }
     sim_ps next = m_actions.empty() ? scheduled_wake::none : m_actions.next_ps();
     if (!m_wake_ups.empty())
@@ -342,8 +343,14 @@ void router::prefetch(unsigned stage) const
             prefetch_line(&m_inputs[a->port]);
         }
         for (unsigned i = 0; i < hints_due; ++i) {
-            prefetch_line(&m_outputs[m_link_hints[i].port()]);
-            prefetch_line(&output_vc_at(m_link_hints[i].port(), m_link_hints[i].vc()));
+            const link_hint h = m_link_hints[i];
+            if (h.input()) {
+                prefetch_line(&input_vc_at(h.port(), h.vc()));
+                prefetch_line(&m_inputs[h.port()]);
+            } else {
+                prefetch_line(&m_outputs[h.port()]);
+                prefetch_line(&output_vc_at(h.port(), h.vc()));
+            }
         }
         return;
     }
@@ -360,8 +367,13 @@ void router::prefetch(unsigned stage) const
     };
     if (a != nullptr)
         prefetch_queue(input_vc_at(a->port, a->vc).queue, true);
-    for (unsigned i = 0; i < hints_due; ++i)
-        prefetch_queue(output_vc_at(m_link_hints[i].port(), m_link_hints[i].vc()).queue, false);
+    for (unsigned i = 0; i < hints_due; ++i) {
+        const link_hint h = m_link_hints[i];
+        if (h.input())
+            prefetch_queue(input_vc_at(h.port(), h.vc()).queue, true);
+        else
+            prefetch_queue(output_vc_at(h.port(), h.vc()).queue, false);
+    }
 }
 
 void router::head_ready(unsigned port, unsigned vc)
@@ -863,12 +875,13 @@ unsigned router::link_hints_due(sim_ps at_ps) const
     return due;
 }
 
-void router::hint_link(sim_ps at_ps, unsigned out_port, unsigned vc)
+void router::add_hint(sim_ps at_ps, bool input, unsigned port, unsigned vc)
 {
-    constexpr unsigned low_bits = hint_port_bits + hint_vc_bits;
-    if (!m_wake.prefetched() || at_ps >> (64 - low_bits) != 0 || out_port >> hint_port_bits != 0)
+    constexpr unsigned low_bits = 1 + hint_port_bits + hint_vc_bits;
+    if (!m_wake.prefetched() || at_ps >> (64 - low_bits) != 0 || port >> hint_port_bits != 0)
         return;  // no hook reads them, or the hint does not fit its word
-    const link_hint hint{at_ps << low_bits | std::uint64_t{out_port} << hint_vc_bits | vc};
+    const link_hint hint{at_ps << low_bits | std::uint64_t{input} << (hint_port_bits + hint_vc_bits) |
+                         std::uint64_t{port} << hint_vc_bits | vc};
     if (m_link_hint_count == link_hints) {
         if (hint.bits >= m_link_hints[link_hints - 1].bits)
             return;

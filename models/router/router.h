@@ -155,9 +155,9 @@ private:
 
     void wake();
     /// scheduled_wake's prefetch hook: stage 3 this object's hot lines and the first action;
-    /// 2 the input VC, input port, port sets and instants it names, and the output ports and VCs
-    /// of the link hints due; 1 the packets at the heads of those VCs, the input VC's next packet
-    /// and the ring slots read as the heads leave.
+    /// 2 the input VC, input port, port sets and instants it names, and the ports and VCs of the
+    /// hints due (m_link_hints); 1 the packets at the heads of those VCs, the input VCs' next
+    /// packets and the ring slots read as the heads leave.
     void prefetch(unsigned stage) const;
     void head_ready(unsigned port, unsigned vc);
     /// Chooses pkt's output and VC; `watch`: a packet just blocked, whose candidates are watched
@@ -203,7 +203,11 @@ private:
     /// Output buffer to link: spends the credits and starts `pkt` on VC `vc` at `start`.
     void start_on_link(unsigned out_port, unsigned vc, packet* pkt, sim_ps start);
     /// The link of `out_port` will likely send the head of VC `vc` at `at_ps` (m_link_hints).
-    void hint_link(sim_ps at_ps, unsigned out_port, unsigned vc);
+    void hint_link(sim_ps at_ps, unsigned out_port, unsigned vc) { add_hint(at_ps, false, out_port, vc); }
+    /// The head of input `in_port` VC `vc` will likely cross at `at_ps`, when its input frees, and
+    /// the packet behind it become the head (m_link_hints).
+    void hint_input(sim_ps at_ps, unsigned in_port, unsigned vc) { add_hint(at_ps, true, in_port, vc); }
+    void add_hint(sim_ps at_ps, bool input, unsigned port, unsigned vc);
     /// How many of m_link_hints (the first ones) are due by `at_ps`.
     unsigned link_hints_due(sim_ps at_ps) const;
     /// Applies the releases of `out_port` due by `now`. Output buffer room may be applied late, as
@@ -315,12 +319,15 @@ private:
     // output buffers the all-to-all's most waited-for line; prefetched as the packet before it
     // leaves, it is evicted again long before (the whole platform moves meanwhile). The hook
     // fetches it a few wake-ups ahead instead (docs/performance.md, twenty-sixth pass). A hint is
-    // one word, the instant above the port and VC (twenty-seventh pass); instants from 2^48 ps
-    // (281 s) on, and ports from 1,024, are not hinted. 32 of them, four lines: with 8 a 32-port
-    // switch, a link freeing on every port, dropped most of its own (thirty-first pass).
+    // one word, the instant above the port and VC (twenty-seventh pass); instants from 2^47 ps
+    // (140 s) on, and ports from 1,024, are not hinted. 32 of them, four lines: with 8 a 32-port
+    // switch, a link freeing on every port, dropped most of its own (thirty-first pass). A hint
+    // may also name an input VC whose head will cross when its input frees: the packet behind it,
+    // deep in the buffer, is then read as the new head (thirty-first pass).
     struct link_hint {
         std::uint64_t bits;
-        sim_ps at_ps() const { return bits >> (hint_port_bits + hint_vc_bits); }
+        sim_ps at_ps() const { return bits >> (1 + hint_port_bits + hint_vc_bits); }
+        bool input() const { return ((bits >> (hint_port_bits + hint_vc_bits)) & 1) != 0; }
         unsigned port() const { return static_cast<unsigned>(bits >> hint_vc_bits) & ((1u << hint_port_bits) - 1); }
         unsigned vc() const { return static_cast<unsigned>(bits) & ((1u << hint_vc_bits) - 1); }
     };
