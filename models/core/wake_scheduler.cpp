@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "models/core/bit_set.h"
+#include "models/core/packet.h"
 #include "models/core/prefetch.h"
 
 namespace hxsim {

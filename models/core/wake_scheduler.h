@@ -30,11 +30,11 @@
 
 #include <systemc>
 
-#include "models/core/packet.h"
 #include "models/core/sim_time.h"
 
 namespace hxsim {
 
+class packet_pool;
 class wake_scheduler;
 
 /// A model's handle on the scheduler: calls its function at every instant asked for.

@@ -241,7 +241,7 @@ private:
         std::vector<unsigned> grants;
         std::vector<request> blocked;  // requests their output could not take
         // Input VCs that sent a packet and hold another (transfer): its head is read at the end of
-        // the wake-up, after a prefetch (a packet deep in a buffer is cold; 2-4% on the
+        // the wake-up, after a prefetch (a packet deep in a buffer is cold; 1-4% on the
         // all-to-all, docs/performance.md, thirty-first pass).
         std::vector<action> next_heads;
         // Of those, the ones whose next packet is ready at this instant: routed at the end of the
