@@ -1,7 +1,7 @@
 // The messages a NIC is reassembling, by a key unique among the messages in flight (the NIC's:
 // the index of the message's record in the packet pool). Open addressing with linear probing, one
 // cache line a message holding all that a packet's arrival reads and writes (the pieces received
-// as inline bits up to 64 pieces): on a large platform the NIC is cold when a packet arrives, and
+// as inline bits up to 128 pieces): on a large platform the NIC is cold when a packet arrives, and
 // a hash map's bucket, its node and a separate block of piece bits were each a miss
 // (docs/performance.md, ninth pass).
 #pragma once
@@ -19,37 +19,84 @@ class reassembly_table {
 public:
     /// A message being reassembled; a slot whose `bytes` is 0 is free (messages are never empty).
     struct alignas(64) entry {
-        std::uint64_t key = 0;
         std::uint64_t sequence = 0;  ///< order of the message among those from src
         std::uint64_t checksum = 0;  ///< sum of the checksums of the packets received
-        std::uint64_t bits = 0;      ///< pieces received, bit i piece i, when there are at most 64
-        std::unique_ptr<std::uint64_t[]> wide_bits;  ///< the same when there are more
-        std::unique_ptr<std::uint8_t[]> data;        ///< the payload, for messages sent with one
+        std::unique_ptr<std::uint8_t[]> data;  ///< the payload, for messages sent with one
+        std::uint32_t key = 0;
         std::uint32_t bytes = 0;     ///< of the whole message (a TLM data length: 32 bits)
         std::uint32_t src = 0;
         std::uint32_t pieces_received = 0;
         std::uint32_t highest_piece = 0;  ///< the latest piece received so far
 
-        /// Sizes the piece bits for a message of `pieces` pieces, none received.
+        /// Pieces whose bits are kept in the entry; a message of more keeps them on the heap, a
+        /// line more to read with every packet. 128: a 1 MiB message of 8 KiB packets.
+        static constexpr std::uint32_t inline_pieces = 128;
+
+        entry() : m_bits{0, 0} {}
+        entry(entry&& o) noexcept { take_from(o); }
+        entry& operator=(entry&& o) noexcept
+        {
+            if (this != &o) {
+                free_wide();
+                take_from(o);
+            }
+            return *this;
+        }
+        ~entry() { free_wide(); }
+
+        /// Sizes the piece bits for a message of `pieces` pieces (at most 2^32), none received.
         void expect_pieces(std::uint64_t pieces)
         {
-            bits = 0;
-            if (pieces > 64)
-                wide_bits.reset(new std::uint64_t[(pieces + 63) / 64]());
+            free_wide();
+            m_pieces = static_cast<std::uint32_t>(pieces);
+            if (wide())
+                m_wide = new std::uint64_t[(pieces + 63) / 64]();
+            else
+                m_bits[0] = m_bits[1] = 0;
         }
+        /// Whether the piece bits are on the heap.
+        bool wide() const { return m_pieces > inline_pieces; }
         // Piece i of those expected (i < pieces, at most the message's 32-bit length).
         bool has_piece(std::uint64_t i) const { return test_bit(words(), static_cast<unsigned>(i)); }
         void set_piece(std::uint64_t i) { set_bit(words(), static_cast<unsigned>(i)); }
 
     private:
-        const std::uint64_t* words() const { return wide_bits ? wide_bits.get() : &bits; }
-        std::uint64_t* words() { return wide_bits ? wide_bits.get() : &bits; }
+        const std::uint64_t* words() const { return wide() ? m_wide : m_bits; }
+        std::uint64_t* words() { return wide() ? m_wide : m_bits; }
+        void free_wide()
+        {
+            if (wide())
+                delete[] m_wide;
+            m_pieces = 0;
+        }
+        void take_from(entry& o)
+        {
+            sequence = o.sequence;
+            checksum = o.checksum;
+            data = std::move(o.data);
+            key = o.key;
+            bytes = o.bytes;
+            src = o.src;
+            pieces_received = o.pieces_received;
+            highest_piece = o.highest_piece;
+            m_pieces = o.m_pieces;
+            m_bits[0] = o.m_bits[0];  // or the pointer to the wide bits, which moves here
+            m_bits[1] = o.m_bits[1];
+            o.m_pieces = 0;
+        }
+
+        std::uint32_t m_pieces = 0;  // expected
+        // Bit i: piece i received.
+        union {
+            std::uint64_t m_bits[2];
+            std::uint64_t* m_wide;
+        };
     };
     static_assert(sizeof(entry) == 64, "a message's reassembly state is one cache line");
 
     /// The entry of `key`, made now (second: true; then only key and bytes are set) if there
     /// was none. `bytes` must not be 0. The pointer holds until the next call.
-    std::pair<entry*, bool> try_emplace(std::uint64_t key, std::uint32_t bytes)
+    std::pair<entry*, bool> try_emplace(std::uint32_t key, std::uint32_t bytes)
     {
         if (bytes == 0)
             throw std::logic_error("reassembly_table: a message of 0 bytes");
@@ -91,14 +138,14 @@ public:
 
     std::size_t size() const { return m_size; }
     /// Where the search for `key`'s entry starts (for prefetching), null before the first.
-    const entry* home_slot(std::uint64_t key) const { return m_slots ? &m_slots[home(key)] : nullptr; }
+    const entry* home_slot(std::uint32_t key) const { return m_slots ? &m_slots[home(key)] : nullptr; }
 
 private:
     std::size_t capacity() const { return m_slots ? m_mask + 1 : 0; }
     // Fibonacci hashing: consecutive keys spread over the table.
-    std::size_t home(std::uint64_t key) const
+    std::size_t home(std::uint32_t key) const
     {
-        return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> m_shift);
+        return static_cast<std::size_t>((std::uint64_t{key} * 0x9E3779B97F4A7C15ull) >> m_shift);
     }
     void grow()
     {

@@ -58,13 +58,13 @@ TEST(reassembly_table, refuses_an_empty_message)
 // range collide in the probe sequences. Either way every live id must keep its own state.
 TEST(reassembly_table, matches_a_map_through_growth_and_deletions)
 {
-    for (const std::uint64_t stride : {std::uint64_t{1}, std::uint64_t{1} << 32, std::uint64_t{0x9E3779B97F4A7C15ull}}) {
+    for (const std::uint32_t stride : {std::uint32_t{1}, std::uint32_t{1} << 24, std::uint32_t{0x9E3779B9u}}) {
         reassembly_table table;
-        std::unordered_map<std::uint64_t, std::uint64_t> ref;  // id -> checksum
+        std::unordered_map<std::uint32_t, std::uint64_t> ref;  // id -> checksum
         unsigned seed = 2024;
         for (int step = 0; step < 50000; ++step) {
             seed = seed * 1103515245u + 12345u;
-            const std::uint64_t id = ((seed >> 8) % 200) * stride;
+            const std::uint32_t id = ((seed >> 8) % 200) * stride;
             const bool remove = (seed >> 4) % 3 == 0;
             auto [e, fresh] = table.try_emplace(id, 1 + static_cast<std::uint32_t>(id % 1000));
             ASSERT_EQ(fresh, ref.count(id) == 0) << "id " << id << " step " << step;
@@ -89,13 +89,14 @@ TEST(reassembly_table, matches_a_map_through_growth_and_deletions)
     }
 }
 
-TEST(reassembly_table, keeps_piece_bits_inline_up_to_64_pieces_and_wide_beyond)
+TEST(reassembly_table, keeps_piece_bits_inline_up_to_128_pieces_and_wide_beyond)
 {
-    for (const std::uint64_t pieces : {std::uint64_t{1}, std::uint64_t{64}, std::uint64_t{65}, std::uint64_t{1000}}) {
+    for (const std::uint64_t pieces : {std::uint64_t{1}, std::uint64_t{64}, std::uint64_t{65}, std::uint64_t{128},
+                                       std::uint64_t{129}, std::uint64_t{1000}}) {
         reassembly_table table;
         auto [e, fresh] = table.try_emplace(1, 1);
         e->expect_pieces(pieces);
-        EXPECT_EQ(e->wide_bits != nullptr, pieces > 64);
+        EXPECT_EQ(e->wide(), pieces > 128);
         std::vector<bool> set(pieces, false);
         for (std::uint64_t i = 0; i < pieces; i += 3) {
             e->set_piece(i);
@@ -103,6 +104,39 @@ TEST(reassembly_table, keeps_piece_bits_inline_up_to_64_pieces_and_wide_beyond)
         }
         for (std::uint64_t i = 0; i < pieces; ++i)
             EXPECT_EQ(e->has_piece(i), set[i]) << "piece " << i << " of " << pieces;
+    }
+}
+
+// Entries move as the table grows and as deletions shift them back: their piece bits, inline (up to
+// 128) or on the heap, move with them.
+TEST(reassembly_table, piece_bits_move_with_their_entries)
+{
+    reassembly_table table;
+    const auto pieces_of = [](std::uint32_t id) -> std::uint64_t { return id % 2 == 0 ? 100 : 300; };
+    const auto is_set = [](std::uint32_t id, std::uint64_t i) { return (i * 7 + id) % 5 < 2; };
+    for (std::uint32_t id = 0; id < 300; ++id) {
+        auto [e, fresh] = table.try_emplace(id, 1);
+        ASSERT_TRUE(fresh);
+        e->expect_pieces(pieces_of(id));
+        for (std::uint64_t i = 0; i < pieces_of(id); ++i)
+            if (is_set(id, i))
+                e->set_piece(i);
+    }
+    for (std::uint32_t id = 0; id < 300; id += 3)
+        table.take(table.try_emplace(id, 1).first);
+    for (std::uint32_t id = 0; id < 300; ++id) {
+        auto [e, fresh] = table.try_emplace(id, 1);
+        if (id % 3 == 0) {
+            EXPECT_TRUE(fresh);
+            continue;
+        }
+        ASSERT_FALSE(fresh) << "id " << id;
+        EXPECT_EQ(e->wide(), pieces_of(id) > 128);
+        for (std::uint64_t i = 0; i < pieces_of(id); ++i)
+            ASSERT_EQ(e->has_piece(i), is_set(id, i)) << "id " << id << " piece " << i;
+        const reassembly_table::entry done = table.take(e);
+        for (std::uint64_t i = 0; i < pieces_of(id); ++i)
+            ASSERT_EQ(done.has_piece(i), is_set(id, i)) << "taken id " << id << " piece " << i;
     }
 }
 
