@@ -72,6 +72,14 @@ public:
 
     void clear() { m_head = m_size = 0; }
 
+    /// If empty, and on the heap with a capacity of at most `capacity`, back to the inline
+    /// storage (the heap buffer is freed).
+    void shrink_if_empty(std::size_t capacity)
+    {
+        if (m_size == 0 && on_heap() && m_capacity <= capacity)
+            free_heap();
+    }
+
     /// Removes the i-th element from the front; the others keep their order.
     void erase(std::size_t i)
     {

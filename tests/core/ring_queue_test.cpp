@@ -107,6 +107,40 @@ TEST(ring_queue, moves_keep_order_whether_the_elements_are_inline_or_on_the_heap
     EXPECT_EQ(std::vector<int>(moved.begin(), moved.end()), (std::vector<int>{4}));
 }
 
+// Where the front lies tells whether the elements are inline (inside the queue object) or on
+// the heap.
+template <typename Q>
+bool holds_inline(const Q& q)
+{
+    const auto* front = reinterpret_cast<const char*>(&q.front());
+    const auto* object = reinterpret_cast<const char*>(&q);
+    return front >= object && front < object + sizeof(Q);
+}
+
+TEST(ring_queue, shrink_if_empty_goes_back_inline_only_when_empty_and_small)
+{
+    ring_queue<int, 2> q;
+    for (int i = 0; i < 3; ++i)
+        q.push_back(i);  // on the heap, capacity 4
+    EXPECT_FALSE(holds_inline(q));
+    q.pop_front();
+    q.shrink_if_empty(8);  // not empty: stays
+    EXPECT_FALSE(holds_inline(q));
+    EXPECT_EQ(std::vector<int>(q.begin(), q.end()), (std::vector<int>{1, 2}));
+    q.pop_front();
+    q.pop_front();
+    q.shrink_if_empty(2);  // capacity 4 above the bound: stays
+    q.push_back(7);
+    EXPECT_FALSE(holds_inline(q));
+    q.pop_front();
+    q.shrink_if_empty(4);
+    q.push_back(8);
+    EXPECT_TRUE(holds_inline(q));
+    for (int i = 9; i < 12; ++i)
+        q.push_back(i);  // grows again, in order
+    EXPECT_EQ(std::vector<int>(q.begin(), q.end()), (std::vector<int>{8, 9, 10, 11}));
+}
+
 TEST(ring_queue, erase_takes_one_out_of_the_middle_and_keeps_the_order)
 {
     ring_queue<int, 4> q;
