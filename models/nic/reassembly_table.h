@@ -32,7 +32,7 @@ public:
         /// line more to read with every packet. 128: a 1 MiB message of 8 KiB packets.
         static constexpr std::uint32_t inline_pieces = 128;
 
-        entry() : m_bits{0, 0} {}
+        entry() = default;
         entry(entry&& o) noexcept { take_from(o); }
         entry& operator=(entry&& o) noexcept
         {
@@ -44,15 +44,15 @@ public:
         }
         ~entry() { free_wide(); }
 
-        /// Sizes the piece bits for a message of `pieces` pieces (at most 2^32), none received.
+        /// Sizes the piece bits for a message of `pieces` pieces (fewer than 2^32), none received.
         void expect_pieces(std::uint64_t pieces)
         {
             free_wide();
             m_pieces = static_cast<std::uint32_t>(pieces);
             if (wide())
-                m_wide = new std::uint64_t[(pieces + 63) / 64]();
+                m_store.wide = new std::uint64_t[(pieces + 63) / 64]();
             else
-                m_bits[0] = m_bits[1] = 0;
+                m_store.bits[0] = m_store.bits[1] = 0;
         }
         /// Whether the piece bits are on the heap.
         bool wide() const { return m_pieces > inline_pieces; }
@@ -61,12 +61,12 @@ public:
         void set_piece(std::uint64_t i) { set_bit(words(), static_cast<unsigned>(i)); }
 
     private:
-        const std::uint64_t* words() const { return wide() ? m_wide : m_bits; }
-        std::uint64_t* words() { return wide() ? m_wide : m_bits; }
+        const std::uint64_t* words() const { return wide() ? m_store.wide : m_store.bits; }
+        std::uint64_t* words() { return wide() ? m_store.wide : m_store.bits; }
         void free_wide()
         {
             if (wide())
-                delete[] m_wide;
+                delete[] m_store.wide;
             m_pieces = 0;
         }
         void take_from(entry& o)
@@ -80,17 +80,16 @@ public:
             pieces_received = o.pieces_received;
             highest_piece = o.highest_piece;
             m_pieces = o.m_pieces;
-            m_bits[0] = o.m_bits[0];  // or the pointer to the wide bits, which moves here
-            m_bits[1] = o.m_bits[1];
+            m_store = o.m_store;  // the bits, or the pointer to the wide bits, which moves here
             o.m_pieces = 0;
         }
 
         std::uint32_t m_pieces = 0;  // expected
-        // Bit i: piece i received.
-        union {
-            std::uint64_t m_bits[2];
-            std::uint64_t* m_wide;
-        };
+        // Bit i: piece i received; inline up to inline_pieces, else on the heap.
+        union piece_store {
+            std::uint64_t bits[2];
+            std::uint64_t* wide;
+        } m_store{{0, 0}};
     };
     static_assert(sizeof(entry) == 64, "a message's reassembly state is one cache line");
 
