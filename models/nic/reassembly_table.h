@@ -69,6 +69,8 @@ public:
                 delete[] m_store.wide;
             m_pieces = 0;
         }
+        // Field by field, since only m_pieces tells what the union holds. The entry fills its line
+        // (the static_assert below), so a field added to it is a layout to redo, and a line here.
         void take_from(entry& o)
         {
             sequence = o.sequence;
