@@ -428,6 +428,17 @@ void router::route(unsigned port, packet& pkt, bool watch)
     // than one with a single empty VC, and choosing by one VC would pile traffic onto the first
     // candidates when a class has several VCs. A UGAL candidate (hops > 0) scores minus its queue
     // (downstream space in use and flits waiting here) times the hops of its path.
+    if (candidates.count == 1 && m_vcs_per_class == 1) {
+        // One way on and one VC for its class: nothing to weigh, and the VC's credits stay unread
+        // until the packet asks for the crossbar (a switch's exit, a packet's last hop).
+        const route_candidate& c = candidates.items[0];
+        if (watch && watchers(c.port)++ == 0)
+            set_bit(port_bits(watched), c.port);
+        pkt.out_port = c.port;
+        pkt.out_vc = c.vc_class;
+        pkt.vc_class = c.vc_class;
+        return;
+    }
     const sim_ps now = now_ps();
     if (!m_room_bounds && candidates.count >= room_bounds_from)
         keep_room_bounds();
