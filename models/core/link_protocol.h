@@ -49,10 +49,20 @@ struct link_protocol_types {
 using link_fw_if = tlm::tlm_fw_transport_if<link_protocol_types>;
 using link_bw_if = tlm::tlm_bw_transport_if<link_protocol_types>;
 
+/// The first lines a packet arriving on one port makes its receiver read (packet_arrives()), for
+/// the sender to fetch before it sends (router::prefetch): the receiver on a large platform is
+/// another model, cold, reached through a chain of pointers.
+struct arrival_lines {
+    const void* model = nullptr;  ///< the receiver's line packet_arrives() reads first; null: none
+    const char* vcs = nullptr;    ///< VC 0's line of the port, VC v's 64 v bytes after it; null: none
+};
+
 /// A module with link ports implements this; the port index says which socket was called.
 class link_port_owner {
 public:
     virtual ~link_port_owner() = default;
+    /// What packet_arrives() on `port` reads first (none by default).
+    virtual arrival_lines arrival_lines_of(unsigned) const { return {}; }
     /// A packet head arrives on input `port` at absolute time `head_ps`.
     virtual void packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps) = 0;
     /// Credits for output `port` arrive at absolute time `at_ps`.

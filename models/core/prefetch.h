@@ -20,7 +20,10 @@ inline void prefetch_line(const void* address)
 #endif
 }
 
-/// Every cache line of the bytes [begin, end): an object's hot members, for a prefetch hook.
+/// The cache lines at begin, begin + 64, begin + 128, ... below end: an object's hot members, for
+/// a prefetch hook. The line of the range's last bytes is left out when no step falls in it
+/// (begin inside a line); fetching it too made the all-to-all slower (docs/performance.md,
+/// thirty-third pass).
 inline void prefetch_lines(const void* begin, const void* end)
 {
     constexpr std::size_t line_bytes = 64;

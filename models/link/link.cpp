@@ -62,6 +62,7 @@ void link::end_of_elaboration()
         receiver->attach(*this);
         m_own_wire.receiver = &receiver->owner();
         m_own_wire.receiver_port = receiver->port();
+        m_own_wire.arrival = receiver->owner().arrival_lines_of(receiver->port());
     }
     if (auto* sender = dynamic_cast<link_initiator_socket*>(in.operator->())) {
         sender->attach(*this);

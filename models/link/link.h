@@ -16,6 +16,7 @@
 #include <systemc>
 
 #include "models/core/link_protocol.h"
+#include "models/core/prefetch.h"
 #include "models/trace/traceable.h"
 
 namespace hxsim {
@@ -32,6 +33,8 @@ struct link_params {
 /// port, warm when the packet leaves, rather than in the link object, a cold line or two on a large
 /// platform (docs/performance.md, eleventh pass).
 struct link_wire {
+    // First: a sender's prefetch hook reads them from the wire's first line.
+    arrival_lines arrival;  // the receiver's, for prefetch_arrival()
     sim_ps latency_ps = 0;
     sim_ps flit_ps = 0;
     serializer ser;  // packet times on the wire
@@ -172,6 +175,21 @@ public:
         if (m_wire.receiver != nullptr)  // lent: a wire of its own has none
             return m_wire.carry(pkt, pkt->vc, start_ps, tail_ps, flit_ps);
         return m_link ? m_link->carry(pkt, pkt->vc, start_ps, tail_ps, flit_ps) : m_out->send(pkt, start_ps, tail_ps, flit_ps);
+    }
+
+    /// Fetches what prefetch_arrival() reads, a stage before it.
+    void prefetch_wire() const
+    {
+        prefetch_line(&m_wire.arrival.model);
+        prefetch_line(&m_wire.arrival.vcs);  // the same line unless the two straddle one
+    }
+    /// Fetches what the receiver reads first when a packet arrives on VC `vc` (lent wires only).
+    void prefetch_arrival(unsigned vc) const
+    {
+        if (m_wire.arrival.vcs == nullptr)
+            return;
+        prefetch_line(m_wire.arrival.model);
+        prefetch_line(m_wire.arrival.vcs + std::size_t{vc} * 64);
     }
 
 private:

@@ -193,6 +193,9 @@ void nic::prefetch(unsigned stage) const
         prefetch_line(&m_send_queue.front());
     } else if (stage == 1 && !m_send_queue.empty()) {
         prefetch_line(m_send_queue.front().trans);
+        // The router the packet goes to: its line and the input VCs the packet may take.
+        for (unsigned v = 0; v < m_params.injection_vcs; ++v)
+            m_net_out_link.prefetch_arrival(v);
     }
 }
 

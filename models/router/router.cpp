@@ -220,6 +220,12 @@ void router::packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps
         m_actions.schedule(align(pkt->head_ready_ps), action{static_cast<std::uint16_t>(port), beat.vc}, m_wake);
 }
 
+arrival_lines router::arrival_lines_of(unsigned port) const
+{
+    static_assert(sizeof(input_vc) == 64, "arrival_lines: VC v's line 64 v bytes after VC 0's");
+    return arrival_lines{&m_trace, reinterpret_cast<const char*>(&input_vc_at(port, 0))};
+}
+
 void router::credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps)
 {
     if (m_trace)
@@ -349,6 +355,7 @@ void router::prefetch(unsigned stage) const
                 prefetch_line(&m_inputs[h.port()]);
             } else {
                 prefetch_line(&m_outputs[h.port()]);
+                m_outputs[h.port()].link.prefetch_wire();
                 prefetch_line(&output_vc_at(h.port(), h.vc()));
             }
         }
@@ -369,10 +376,12 @@ void router::prefetch(unsigned stage) const
         prefetch_queue(input_vc_at(a->port, a->vc).queue, true);
     for (unsigned i = 0; i < hints_due; ++i) {
         const link_hint h = m_link_hints[i];
-        if (h.input())
+        if (h.input()) {
             prefetch_queue(input_vc_at(h.port(), h.vc()).queue, true);
-        else
+        } else {
             prefetch_queue(output_vc_at(h.port(), h.vc()).queue, false);
+            m_outputs[h.port()].link.prefetch_arrival(h.vc());
+        }
     }
 }
 

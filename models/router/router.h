@@ -151,6 +151,8 @@ private:
 
     void start_of_simulation() override;
     void packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps) override;
+    /// The router's first hot line (its input VCs' array) and the port's input VCs.
+    arrival_lines arrival_lines_of(unsigned port) const override;
     void credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps) override;
 
     void wake();
