@@ -354,9 +354,12 @@ void router::prefetch(unsigned stage) const
                 prefetch_line(&input_vc_at(h.port(), h.vc()));
                 prefetch_line(&m_inputs[h.port()]);
             } else {
-                prefetch_line(&m_outputs[h.port()]);
-                m_outputs[h.port()].link.prefetch_wire();
+                const output_port& op = m_outputs[h.port()];
+                prefetch_line(&op);
+                op.link.prefetch_wire();
                 prefetch_line(&output_vc_at(h.port(), h.vc()));
+                if (m_output_buffered)
+                    prefetch_lines(&op.releases, &op.releases + 1);
             }
         }
         return;
@@ -380,7 +383,11 @@ void router::prefetch(unsigned stage) const
             prefetch_queue(input_vc_at(h.port(), h.vc()).queue, true);
         } else {
             prefetch_queue(output_vc_at(h.port(), h.vc()).queue, false);
-            m_outputs[h.port()].link.prefetch_arrival(h.vc());
+            const output_port& op = m_outputs[h.port()];
+            op.link.prefetch_arrival(h.vc());
+            // The send applies the release of the packet before it, whose VC may be another.
+            if (m_output_buffered && !op.releases.empty() && op.releases.front().vc != h.vc())
+                prefetch_line(&output_vc_at(h.port(), op.releases.front().vc));
         }
     }
 }
