@@ -438,12 +438,6 @@ void router::route(unsigned port, packet& pkt, bool watch)
 {
     route_candidates candidates;
     candidates_of(port, pkt, candidates);
-    // Minimal adaptive: the candidate port with the most free downstream space, over the VCs of
-    // its class, wins (ties: the earlier candidate), and on it the VC with most room (ties: the
-    // lower). The port's whole space, not one VC's: a port whose VCs are all half full is busier
-    // than one with a single empty VC, and choosing by one VC would pile traffic onto the first
-    // candidates when a class has several VCs. A UGAL candidate (hops > 0) scores minus its queue
-    // (downstream space in use and flits waiting here) times the hops of its path.
     if (candidates.count == 1 && m_vcs_per_class == 1) {
         // One way on and one VC for its class: nothing to weigh, and the VC's credits stay unread
         // until the packet asks for the crossbar (a switch's exit, a packet's last hop).
@@ -455,6 +449,12 @@ void router::route(unsigned port, packet& pkt, bool watch)
         pkt.vc_class = c.vc_class;
         return;
     }
+    // Minimal adaptive: the candidate port with the most free downstream space, over the VCs of
+    // its class, wins (ties: the earlier candidate), and on it the VC with most room (ties: the
+    // lower). The port's whole space, not one VC's: a port whose VCs are all half full is busier
+    // than one with a single empty VC, and choosing by one VC would pile traffic onto the first
+    // candidates when a class has several VCs. A UGAL candidate (hops > 0) scores minus its queue
+    // (downstream space in use and flits waiting here) times the hops of its path.
     const sim_ps now = now_ps();
     if (!m_room_bounds && candidates.count >= room_bounds_from)
         keep_room_bounds();
