@@ -54,7 +54,7 @@ using link_bw_if = tlm::tlm_bw_transport_if<link_protocol_types>;
 /// another model, cold, reached through a chain of pointers.
 struct arrival_lines {
     const void* model = nullptr;  ///< the receiver's line packet_arrives() reads first; null: none
-    const char* vcs = nullptr;    ///< VC 0's line of the port, VC v's 64 v bytes after it; null: none
+    const char* vcs = nullptr;    ///< VC 0's line of the port, VC v's v lines after it; null: none
 };
 
 /// A module with link ports implements this; the port index says which socket was called.

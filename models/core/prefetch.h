@@ -11,6 +11,9 @@
 
 namespace hxsim {
 
+/// The unit a prefetch brings in (x86-64, and the line size the models' layouts assume).
+inline constexpr std::size_t cache_line_bytes = 64;
+
 inline void prefetch_line(const void* address)
 {
 #if defined(__x86_64__) || defined(__i386__)
@@ -26,8 +29,8 @@ inline void prefetch_line(const void* address)
 /// thirty-third pass).
 inline void prefetch_lines(const void* begin, const void* end)
 {
-    constexpr std::size_t line_bytes = 64;
-    for (const char* line = static_cast<const char*>(begin); line < static_cast<const char*>(end); line += line_bytes)
+    for (const char* line = static_cast<const char*>(begin); line < static_cast<const char*>(end);
+         line += cache_line_bytes)
         prefetch_line(line);
 }
 

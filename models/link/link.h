@@ -189,7 +189,7 @@ public:
         if (m_wire.arrival.vcs == nullptr)
             return;
         prefetch_line(m_wire.arrival.model);
-        prefetch_line(m_wire.arrival.vcs + std::size_t{vc} * 64);
+        prefetch_line(m_wire.arrival.vcs + vc * cache_line_bytes);
     }
 
 private:

@@ -222,7 +222,7 @@ void router::packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps
 
 arrival_lines router::arrival_lines_of(unsigned port) const
 {
-    static_assert(sizeof(input_vc) == 64, "arrival_lines: VC v's line 64 v bytes after VC 0's");
+    static_assert(sizeof(input_vc) == cache_line_bytes, "arrival_lines: VC v's line v lines after VC 0's");
     return arrival_lines{&m_trace, reinterpret_cast<const char*>(&input_vc_at(port, 0))};
 }
 
