@@ -423,6 +423,12 @@ void router::no_route(unsigned port, const packet& pkt) const
                                        pkt.dst, port_name(port)));
 }
 
+void router::watch_output(unsigned port)
+{
+    if (watchers(port)++ == 0)
+        set_bit(port_bits(watched), port);
+}
+
 void router::unwatch(unsigned port, packet& pkt)
 {
     route_candidates candidates;
@@ -442,8 +448,8 @@ void router::route(unsigned port, packet& pkt, bool watch)
         // One way on and one VC for its class: nothing to weigh, and the VC's credits stay unread
         // until the packet asks for the crossbar (a switch's exit, a packet's last hop).
         const route_candidate& c = candidates.items[0];
-        if (watch && watchers(c.port)++ == 0)
-            set_bit(port_bits(watched), c.port);
+        if (watch)
+            watch_output(c.port);
         pkt.out_port = c.port;
         pkt.out_vc = c.vc_class;
         pkt.vc_class = c.vc_class;
@@ -463,8 +469,8 @@ void router::route(unsigned port, packet& pkt, bool watch)
     std::int64_t best_score = 0;
     for (unsigned i = 0; i < candidates.count; ++i) {
         const route_candidate& c = candidates.items[i];
-        if (watch && watchers(c.port)++ == 0)
-            set_bit(port_bits(watched), c.port);
+        if (watch)
+            watch_output(c.port);
         // A later candidate that cannot win, whatever of its credits have arrived, is passed over.
         const std::int64_t bound =
             i == 0 ? 0 : bounded ? room_bound(c.port, c.vc_class) : announced_room(c.port, c.vc_class);

@@ -348,6 +348,9 @@ private:
     sim_ps& link_retry_bound() { return m_port_state[port_sets * m_bit_words]; }
     sim_ps& link_retry_ps(unsigned port) { return m_port_state[port_sets * m_bit_words + 1 + port]; }
     std::uint64_t& watchers(unsigned port) { return m_port_state[port_sets * m_bit_words + 1 + m_params.ports + port]; }
+    /// A blocked packet has output `port` among its candidates: the port is watched (unwatch()
+    /// undoes it).
+    void watch_output(unsigned port);
     std::int64_t& room_bound(unsigned port, unsigned cls) { return m_room_bounds[cls * m_params.ports + port]; }
     /// Adds `flits` (negative: takes them) to the room bound of output `port` for VC `vc`'s class,
     /// if bounds are kept.
