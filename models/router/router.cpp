@@ -401,6 +401,7 @@ void router::head_ready(unsigned port, unsigned vc)
     if (pkt.routed() || pkt.head_ready_ps > now_ps())
         return;
     route(port, pkt);
+    prefetch_output(pkt.out_port, pkt.out_vc);
     m_outputs[pkt.out_port].requests.push_back(
         request{&pkt, pkt.flits, static_cast<std::uint16_t>(port), static_cast<std::uint8_t>(vc), pkt.out_vc, 0, 0});
     set_bit(port_bits(requesting), pkt.out_port);
@@ -695,8 +696,19 @@ void router::offer(const request& r, unsigned out_port)
 {
     prefetch_line(r.pkt);
     prefetch_line(&input_vc_at(r.in_port, r.in_vc));
+    prefetch_output(out_port, r.out_vc);
     m_scratch.requests.push_back(allocation_request{r.in_port, r.in_vc, static_cast<std::uint16_t>(out_port),
                                                     m_params.age_arbitration ? r.pkt->injected_ps : 0});
+}
+
+void router::prefetch_output(unsigned port, unsigned vc) const
+{
+    const output_port& op = m_outputs[port];
+    prefetch_lines(&op.link, &op.next_vc);
+    prefetch_line(&op.queued_packets);
+    const output_vc& ovc = output_vc_at(port, vc);
+    prefetch_line(&ovc);
+    prefetch_line(&ovc.queue);
 }
 
 void router::transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_ps now)

@@ -189,6 +189,11 @@ private:
     /// Credits a packet of `flits` needs before it may start downstream: all its flits (virtual
     /// cut-through), or as many as the downstream buffer holds (wormhole; see docs/fidelity.md).
     std::uint32_t flits_needed(unsigned out_port, std::uint32_t flits) const;
+    /// Fetches what a transfer to output `port` VC `vc` reads of them beyond the port's
+    /// requests: its link, queue counts and the VC's two lines, cold on a large platform, where
+    /// transfer() met them as misses one after the other. Called as a packet chooses the output,
+    /// and again as its request is offered (one chosen in an earlier wake-up is cold again).
+    void prefetch_output(unsigned port, unsigned vc) const;
     /// Grants the head packet of input `in_port` VC `in_vc` output `out_port`.
     void transfer(unsigned in_port, unsigned in_vc, unsigned out_port, sim_ps now);
     /// The request of input `in_port` VC `in_vc` among output `out_port`'s (it is there).
