@@ -57,16 +57,54 @@ struct arrival_lines {
     const char* vcs = nullptr;    ///< VC 0's line of the port, VC v's v lines after it; null: none
 };
 
+class link_port_owner;
+
+/// packet_arrives() or credits_arrive() of one link_port_owner class, as a plain function.
+using link_port_call = void (*)(link_port_owner& owner, unsigned port, const link_beat& beat, sim_ps at_ps);
+
+/// The calls a link makes on the model at either end, found once before the run: a virtual call
+/// first reads the model's vtable pointer, a line of its own, cold on a large platform, on every
+/// packet and credit train (docs/performance.md, thirty-fourth pass).
+struct link_port_calls {
+    link_port_call packet_arrives = nullptr;
+    link_port_call credits_arrive = nullptr;
+};
+
 /// A module with link ports implements this; the port index says which socket was called.
 class link_port_owner {
 public:
     virtual ~link_port_owner() = default;
     /// What packet_arrives() on `port` reads first (none by default).
     virtual arrival_lines arrival_lines_of(unsigned) const { return {}; }
+    /// packet_arrives() and credits_arrive() as plain functions: by default through the virtual
+    /// calls; a model on the hot path returns its own (calls_of()).
+    virtual link_port_calls calls() const
+    {
+        return {[](link_port_owner& o, unsigned port, const link_beat& beat, sim_ps at_ps) {
+                    o.packet_arrives(port, beat, at_ps);
+                },
+                [](link_port_owner& o, unsigned port, const link_beat& beat, sim_ps at_ps) {
+                    o.credits_arrive(port, beat, at_ps);
+                }};
+    }
     /// A packet head arrives on input `port` at absolute time `head_ps`.
     virtual void packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps) = 0;
     /// Credits for output `port` arrive at absolute time `at_ps`.
     virtual void credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps) = 0;
+
+protected:
+    /// calls() for a class `Owner` whose packet_arrives() and credits_arrive() are final, called
+    /// without reading the vtable; `Owner` makes this function its friend.
+    template <typename Owner>
+    static link_port_calls calls_of()
+    {
+        return {[](link_port_owner& o, unsigned port, const link_beat& beat, sim_ps at_ps) {
+                    static_cast<Owner&>(o).packet_arrives(port, beat, at_ps);
+                },
+                [](link_port_owner& o, unsigned port, const link_beat& beat, sim_ps at_ps) {
+                    static_cast<Owner&>(o).credits_arrive(port, beat, at_ps);
+                }};
+    }
 };
 
 /// Receiving side of a link: forwards packet arrivals to its owner, tagged with the port index.

@@ -62,12 +62,14 @@ void link::end_of_elaboration()
         receiver->attach(*this);
         m_own_wire.receiver = &receiver->owner();
         m_own_wire.receiver_port = receiver->port();
+        m_own_wire.arrive = receiver->owner().calls().packet_arrives;
         m_own_wire.arrival = receiver->owner().arrival_lines_of(receiver->port());
     }
     if (auto* sender = dynamic_cast<link_initiator_socket*>(in.operator->())) {
         sender->attach(*this);
         m_sender = &sender->owner();
         m_sender_port = sender->port();
+        m_sender_arrive = sender->owner().calls().credits_arrive;
     }
 }
 
@@ -104,7 +106,8 @@ void link::carry_credits(std::uint8_t vc, std::uint32_t credits, sim_ps delay_ps
     if (m_trace)
         m_trace->returned(first, interval_ps, credits);
     if (m_sender) {
-        deliver_credits(*m_sender, m_sender_port, vc, credits, first, interval_ps);
+        deliver_credits(credit_route{m_sender, m_sender_arrive, m_sender_port, m_params.latency_ps}, vc, credits, first,
+                        interval_ps);
         return;
     }
     link_beat beat = credit_beat(vc, credits, interval_ps);

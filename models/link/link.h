@@ -40,6 +40,7 @@ struct link_wire {
     serializer ser;  // packet times on the wire
     link_port_owner* receiver = nullptr;  // null: the receiver is reached through TLM
     unsigned receiver_port = 0;
+    link_port_call arrive = nullptr;      // the receiver's packet_arrives()
     sim_ps busy_ps = 0;
     std::uint64_t packets = 0;
     std::uint64_t bytes = 0;
@@ -67,7 +68,7 @@ struct link_wire {
     /// Hands a packet sent (send()) to the receiver, which must be set.
     void deliver(packet* pkt, std::uint8_t vc, sim_ps start_ps, sim_ps tail_leaves) const
     {
-        receiver->packet_arrives(receiver_port, arriving(pkt, vc, tail_leaves), head_arrives(start_ps));
+        arrive(*receiver, receiver_port, arriving(pkt, vc, tail_leaves), head_arrives(start_ps));
     }
     /// send() and deliver(); as link::carry.
     sim_ps carry(packet* pkt, std::uint8_t vc, sim_ps start_ps, sim_ps tail_ps, sim_ps* pace_ps)
@@ -112,18 +113,20 @@ public:
     /// itself (traced, or the sender is not an hxsim model). Valid from start_of_simulation().
     struct credit_route {
         link_port_owner* sender = nullptr;
+        link_port_call arrive = nullptr;  // the sender's credits_arrive()
         unsigned sender_port = 0;
         sim_ps latency_ps = 0;
     };
     credit_route direct_credit_route() const
     {
-        return m_trace ? credit_route{} : credit_route{m_sender, m_sender_port, m_params.latency_ps};
+        return m_trace ? credit_route{} : credit_route{m_sender, m_sender_arrive, m_sender_port, m_params.latency_ps};
     }
-    /// Hands `credits` of VC `vc` to port `port` of `sender`, the first arriving at `first_ps`.
-    static void deliver_credits(link_port_owner& sender, unsigned port, std::uint8_t vc, std::uint32_t credits,
-                                sim_ps first_ps, sim_ps interval_ps)
+    /// Hands `credits` of VC `vc` to port `port` of the sender `route` names, the first arriving
+    /// at `first_ps`.
+    static void deliver_credits(const credit_route& route, std::uint8_t vc, std::uint32_t credits, sim_ps first_ps,
+                                sim_ps interval_ps)
     {
-        sender.credits_arrive(port, credit_beat(vc, credits, interval_ps), first_ps);
+        route.arrive(*route.sender, route.sender_port, credit_beat(vc, credits, interval_ps), first_ps);
     }
 
 private:
@@ -147,6 +150,7 @@ private:
     // terminator, reached through the TLM call), with its port index: called without touching the
     // sockets, cold objects on a large platform. The wire holds the receiving one.
     link_port_owner* m_sender = nullptr;
+    link_port_call m_sender_arrive = nullptr;  // its credits_arrive()
     unsigned m_sender_port = 0;
     link_wire m_own_wire;
 };
@@ -216,8 +220,7 @@ public:
     void return_credits(std::uint8_t vc, std::uint32_t credits, sim_ps delay_ps, sim_ps interval_ps = 0) const
     {
         if (m_direct.sender != nullptr)
-            link::deliver_credits(*m_direct.sender, m_direct.sender_port, vc, credits,
-                                  now_ps() + delay_ps + m_direct.latency_ps, interval_ps);
+            link::deliver_credits(m_direct, vc, credits, now_ps() + delay_ps + m_direct.latency_ps, interval_ps);
         else if (m_link)
             m_link->carry_credits(vc, credits, delay_ps, interval_ps);
         else

@@ -97,8 +97,10 @@ private:
     void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
 
     void start_of_simulation() override;
-    void packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps) override;
-    void credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps) override;
+    friend class link_port_owner;  // calls_of()
+    link_port_calls calls() const override { return calls_of<nic>(); }
+    void packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps) final;
+    void credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps) final;
 
     bool validate(tlm::tlm_generic_payload& trans);
     /// Takes a posted message into the send queue at `at_ps`.

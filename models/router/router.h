@@ -150,10 +150,12 @@ private:
     static constexpr std::uint16_t no_port = 0xffff;
 
     void start_of_simulation() override;
-    void packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps) override;
+    friend class link_port_owner;  // calls_of()
+    link_port_calls calls() const override { return calls_of<router>(); }
+    void packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps) final;
     /// The router's first hot line (its input VCs' array) and the port's input VCs.
     arrival_lines arrival_lines_of(unsigned port) const override;
-    void credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps) override;
+    void credits_arrive(unsigned port, const link_beat& beat, sim_ps at_ps) final;
 
     void wake();
     /// scheduled_wake's prefetch hook: stage 3 this object's hot lines and the first action;
