@@ -76,17 +76,9 @@ public:
     virtual ~link_port_owner() = default;
     /// What packet_arrives() on `port` reads first (none by default).
     virtual arrival_lines arrival_lines_of(unsigned) const { return {}; }
-    /// packet_arrives() and credits_arrive() as plain functions: by default through the virtual
-    /// calls; a model on the hot path returns its own (calls_of()).
-    virtual link_port_calls calls() const
-    {
-        return {[](link_port_owner& o, unsigned port, const link_beat& beat, sim_ps at_ps) {
-                    o.packet_arrives(port, beat, at_ps);
-                },
-                [](link_port_owner& o, unsigned port, const link_beat& beat, sim_ps at_ps) {
-                    o.credits_arrive(port, beat, at_ps);
-                }};
-    }
+    /// packet_arrives() and credits_arrive() as plain functions: by default functions that make
+    /// the virtual calls; a model on the hot path returns its own (calls_of<Owner>()).
+    virtual link_port_calls calls() const { return calls_of<link_port_owner>(); }
     /// A packet head arrives on input `port` at absolute time `head_ps`.
     virtual void packet_arrives(unsigned port, const link_beat& beat, sim_ps head_ps) = 0;
     /// Credits for output `port` arrive at absolute time `at_ps`.
@@ -94,7 +86,8 @@ public:
 
 protected:
     /// calls() for a class `Owner` whose packet_arrives() and credits_arrive() are final, called
-    /// without reading the vtable; `Owner` makes this function its friend.
+    /// without reading the vtable; `Owner` makes this function its friend. For link_port_owner
+    /// itself, the virtual calls.
     template <typename Owner>
     static link_port_calls calls_of()
     {
