@@ -67,9 +67,8 @@ void link::end_of_elaboration()
     }
     if (auto* sender = dynamic_cast<link_initiator_socket*>(in.operator->())) {
         sender->attach(*this);
-        m_sender = &sender->owner();
-        m_sender_port = sender->port();
-        m_sender_arrive = sender->owner().calls().credits_arrive;
+        m_sender_route = credit_route{&sender->owner(), sender->owner().calls().credits_arrive, sender->port(),
+                                      m_params.latency_ps};
     }
 }
 
@@ -105,9 +104,8 @@ void link::carry_credits(std::uint8_t vc, std::uint32_t credits, sim_ps delay_ps
     const sim_ps first = now_ps() + delay_ps + m_params.latency_ps;
     if (m_trace)
         m_trace->returned(first, interval_ps, credits);
-    if (m_sender) {
-        deliver_credits(credit_route{m_sender, m_sender_arrive, m_sender_port, m_params.latency_ps}, vc, credits, first,
-                        interval_ps);
+    if (m_sender_route.sender) {
+        deliver_credits(m_sender_route, vc, credits, first, interval_ps);
         return;
     }
     link_beat beat = credit_beat(vc, credits, interval_ps);

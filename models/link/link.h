@@ -119,7 +119,7 @@ public:
     };
     credit_route direct_credit_route() const
     {
-        return m_trace ? credit_route{} : credit_route{m_sender, m_sender_arrive, m_sender_port, m_params.latency_ps};
+        return m_trace ? credit_route{} : m_sender_route;
     }
     /// Hands `credits` of VC `vc` to port `port` of the sender `route` names, the first arriving
     /// at `first_ps`.
@@ -146,12 +146,10 @@ private:
     alignas(64) link_params m_params;
     link_wire* m_wire = &m_own_wire;  // m_own_wire or the sender's
     std::unique_ptr<trace_state> m_trace;  ///< null unless traced
-    // The owner of the sending socket, when it is hxsim's own (null: another model, such as a
-    // terminator, reached through the TLM call), with its port index: called without touching the
-    // sockets, cold objects on a large platform. The wire holds the receiving one.
-    link_port_owner* m_sender = nullptr;
-    link_port_call m_sender_arrive = nullptr;  // its credits_arrive()
-    unsigned m_sender_port = 0;
+    // The owner of the sending socket, when it is hxsim's own (sender null: another model, such
+    // as a terminator, reached through the TLM call), with its port index: called without touching
+    // the sockets, cold objects on a large platform. The wire holds the receiving one.
+    credit_route m_sender_route;
     link_wire m_own_wire;
 };
 
