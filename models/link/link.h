@@ -121,8 +121,8 @@ public:
     {
         return m_trace ? credit_route{} : m_sender_route;
     }
-    /// Hands `credits` of VC `vc` to port `port` of the sender `route` names, the first arriving
-    /// at `first_ps`.
+    /// Hands `credits` of VC `vc` to the sender and port `route` names, the first arriving at
+    /// `first_ps`.
     static void deliver_credits(const credit_route& route, std::uint8_t vc, std::uint32_t credits, sim_ps first_ps,
                                 sim_ps interval_ps)
     {
@@ -147,8 +147,9 @@ private:
     link_wire* m_wire = &m_own_wire;  // m_own_wire or the sender's
     std::unique_ptr<trace_state> m_trace;  ///< null unless traced
     // The owner of the sending socket, when it is hxsim's own (sender null: another model, such
-    // as a terminator, reached through the TLM call), with its port index: called without touching
-    // the sockets, cold objects on a large platform. The wire holds the receiving one.
+    // as a terminator, reached through the TLM call), with its credits_arrive(), its port index
+    // and the latency: called without touching the sockets, cold objects on a large platform. The
+    // wire holds the receiving one.
     credit_route m_sender_route;
     link_wire m_own_wire;
 };
