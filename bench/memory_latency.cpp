@@ -1,0 +1,102 @@
+// What a cache miss costs on this machine: a program that prints figures, never a test.
+//
+// A large platform's hop reads a few dozen cache lines of state that has gone cold since the last
+// packet passed (docs/performance.md), so its packet-hops per second follow the latency of a
+// random read far more than the processor's speed, and the growth benchmark (bench/run.py, target
+// 4 of issue 6) measures the machine as much as the simulator. This program chases pointers
+// through a random cycle of cache lines in a buffer of each size, in huge pages as hxsim's heap
+// is (madvise), and prints the time a read takes: one chain (each read waits for the one before),
+// then several chains at once (independent reads, as a prefetching simulator overlaps them).
+//
+//     build/memory_latency            # 1 MiB to 1 GiB, then 1 to 32 chains over 1 GiB
+//     build/memory_latency 256        # up to 256 MiB only
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <numeric>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <fmt/core.h>
+
+namespace {
+
+constexpr std::size_t line_bytes = 64;
+// Reads timed per figure: enough for a stable figure, few enough that a 1 GiB buffer is read in
+// seconds (building its cycle takes longer).
+constexpr std::size_t reads_per_figure = 20'000'000;
+constexpr std::uint64_t seed = 1;  // the same cycle in every run
+constexpr unsigned chain_counts[] = {1, 2, 4, 8, 16, 32};
+
+/// A buffer of `bytes` whose lines form one random cycle: each line's first word points to the
+/// next line. Unmapped when it goes.
+class pointer_cycle {
+public:
+    explicit pointer_cycle(std::size_t bytes) : m_bytes(bytes), m_lines(bytes / line_bytes)
+    {
+        void* mem = mmap(nullptr, m_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (mem == MAP_FAILED)
+            throw std::runtime_error(fmt::format("cannot map {} MiB", m_bytes >> 20));
+        m_base = static_cast<char*>(mem);
+        madvise(m_base, m_bytes, MADV_HUGEPAGE);  // as hxsim's heap (glibc.malloc.hugetlb=1)
+        m_order.resize(m_lines);
+        std::iota(m_order.begin(), m_order.end(), 0u);
+        std::mt19937_64 random(seed);
+        std::shuffle(m_order.begin(), m_order.end(), random);
+        for (std::size_t i = 0; i < m_lines; ++i)
+            *reinterpret_cast<char**>(line(m_order[i])) = line(m_order[(i + 1) % m_lines]);
+    }
+    ~pointer_cycle() { munmap(m_base, m_bytes); }
+    pointer_cycle(const pointer_cycle&) = delete;
+    pointer_cycle& operator=(const pointer_cycle&) = delete;
+
+    /// Nanoseconds a read over `chains` chains that start evenly spaced along the cycle.
+    double ns_per_read(unsigned chains) const
+    {
+        std::vector<char*> at(chains);
+        for (unsigned c = 0; c < chains; ++c)
+            at[c] = line(m_order[c * (m_lines / chains)]);
+        const std::size_t steps = reads_per_figure / chains;
+        const auto start = std::chrono::steady_clock::now();
+        for (std::size_t s = 0; s < steps; ++s)
+            for (unsigned c = 0; c < chains; ++c)
+                at[c] = *reinterpret_cast<char* volatile*>(at[c]);
+        const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+        return ns / static_cast<double>(steps * chains);
+    }
+
+private:
+    char* line(std::size_t index) const { return m_base + index * line_bytes; }
+
+    std::size_t m_bytes;
+    std::size_t m_lines;
+    char* m_base = nullptr;
+    std::vector<std::uint32_t> m_order;  // the cycle: line indices in the order they are read
+};
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    std::size_t max_mib = 1024;
+    if (argc > 2 || (argc == 2 && (max_mib = std::strtoull(argv[1], nullptr, 10)) == 0)) {
+        fmt::print(stderr, "usage: memory_latency [largest buffer in MiB, default 1024]\n");
+        return 2;
+    }
+    fmt::print("one chain: ns a read, each waiting for the one before\n");
+    for (std::size_t mib = 1; mib <= max_mib; mib *= 2)
+        fmt::print("  {:>5} MiB  {:6.1f} ns\n", mib, pointer_cycle(mib << 20).ns_per_read(1));
+    fmt::print("chains at once over {} MiB: ns a read, and the speed-up over one chain\n", max_mib);
+    const pointer_cycle largest(max_mib << 20);
+    const double alone = largest.ns_per_read(1);
+    for (unsigned chains : chain_counts) {
+        const double ns = largest.ns_per_read(chains);
+        fmt::print("  {:>5}      {:6.1f} ns  {:5.1f}x\n", chains, ns, alone / ns);
+    }
+    return 0;
+}
