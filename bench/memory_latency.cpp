@@ -82,18 +82,23 @@ private:
     std::vector<std::uint32_t> m_order;  // the cycle: line indices in the order they are read
 };
 
-/// Prints the figures for buffers of 1 MiB up to `max_mib`.
+/// Prints the figures for buffers of 1 MiB, doubling, up to `max_mib` (the last one whatever its
+/// size), then the chains at once over that last buffer, whose cycle is built once for both.
 void measure(std::size_t max_mib)
 {
     fmt::print("one chain: ns a read, each waiting for the one before\n");
-    for (std::size_t mib = 1; mib <= max_mib; mib *= 2)
-        fmt::print("  {:>5} MiB  {:6.1f} ns\n", mib, pointer_cycle(mib << 20).ns_per_read(1));
-    fmt::print("chains at once over {} MiB: ns a read, and the speed-up over one chain\n", max_mib);
-    const pointer_cycle largest(max_mib << 20);
-    const double alone = largest.ns_per_read(1);
-    for (unsigned chains : chain_counts) {
-        const double ns = largest.ns_per_read(chains);
-        fmt::print("  {:>5}      {:6.1f} ns  {:5.1f}x\n", chains, ns, alone / ns);
+    for (std::size_t mib = 1;; mib = std::min(2 * mib, max_mib)) {
+        const pointer_cycle cycle(mib << 20);
+        const double alone = cycle.ns_per_read(1);
+        fmt::print("  {:>5} MiB  {:6.1f} ns\n", mib, alone);
+        if (mib < max_mib)
+            continue;
+        fmt::print("chains at once over {} MiB: ns a read, and the speed-up over one chain\n", max_mib);
+        for (unsigned chains : chain_counts) {
+            const double ns = chains == 1 ? alone : cycle.ns_per_read(chains);
+            fmt::print("  {:>5}      {:6.1f} ns  {:5.1f}x\n", chains, ns, alone / ns);
+        }
+        return;
     }
 }
 
