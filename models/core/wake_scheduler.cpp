@@ -196,10 +196,11 @@ void wake_scheduler::sort_current()
         std::sort(m_current.begin(), m_current.end(), std::greater<>());
         return;
     }
-    // Least significant digit first, each pass stable, on the bits that differ among the bucket's
-    // ranks only: at one instant the order key's place, of which only the low bits differ on a
-    // platform of a few thousand models, and the instant's offset if the bucket holds several.
-    // The index below them follows from the place at one instant (order_key), so ranks equal on
+    // Least significant digit first, each pass stable, on the bits that order the bucket's ranks
+    // only: the instant's offset where the bucket holds several, and at one instant the order
+    // key's place where it differs. A place is the index or its complement (order_key), so places
+    // at one instant differ only where the bucket's indices do, whatever their high bits do where
+    // instants of both directions meet; the index below follows from the place, so ranks equal on
     // these bits are the same wake-up. A digit has about as many values as the bucket has ranks
     // (64 for 50 wake-ups), and a stretch of bits that every rank shares costs no pass (four
     // passes of 256 values before: docs/performance.md, twenty-seventh pass).
@@ -208,7 +209,8 @@ void wake_scheduler::sort_current()
         any |= r;
         all &= r;
     }
-    rank differ = (any ^ all) & ~index_mask;
+    const rank differ_bits = any ^ all;
+    rank differ = (differ_bits & ~((rank{1} << key_bits) - 1)) | (differ_bits & index_mask) << index_bits;
     const unsigned width = std::min(64u - static_cast<unsigned>(__builtin_clzll(n)), max_digit_bits);
     const rank digit_mask = (rank{1} << width) - 1;
     std::array<std::uint32_t, std::size_t{1} << max_digit_bits> count;
