@@ -24,9 +24,11 @@
 
 #include <fmt/core.h>
 
+#include "models/core/prefetch.h"
+
 namespace {
 
-constexpr std::size_t line_bytes = 64;
+using hxsim::cache_line_bytes;  // the line the models' layouts assume
 // Reads timed per figure: enough for a stable figure, few enough that a 1 GiB buffer is read in
 // seconds (building its cycle takes longer).
 constexpr std::size_t reads_per_figure = 20'000'000;
@@ -40,7 +42,7 @@ constexpr std::size_t max_buffer_mib = std::size_t{1} << 14;
 /// next line. Unmapped when it goes.
 class pointer_cycle {
 public:
-    explicit pointer_cycle(std::size_t bytes) : m_bytes(bytes), m_lines(bytes / line_bytes)
+    explicit pointer_cycle(std::size_t bytes) : m_bytes(bytes), m_lines(bytes / cache_line_bytes)
     {
         void* mem = mmap(nullptr, m_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (mem == MAP_FAILED)
@@ -74,7 +76,7 @@ public:
     }
 
 private:
-    char* line(std::size_t index) const { return m_base + index * line_bytes; }
+    char* line(std::size_t index) const { return m_base + index * cache_line_bytes; }
 
     std::size_t m_bytes;
     std::size_t m_lines;
