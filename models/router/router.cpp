@@ -445,15 +445,17 @@ void router::route(unsigned port, packet& pkt, bool watch)
 {
     route_candidates candidates;
     candidates_of(port, pkt, candidates);
-    if (candidates.count == 1 && m_vcs_per_class == 1) {
+    const unsigned count = candidates.count;
+    const auto& items = candidates.items;
+    if (watch)
+        for (unsigned i = 0; i < count; ++i)
+            watch_output(items[i].port);
+    if (count == 1 && m_vcs_per_class == 1) {
         // One way on and one VC for its class: nothing to weigh, and the VC's credits stay unread
         // until the packet asks for the crossbar (a switch's exit, a packet's last hop).
-        const route_candidate& c = candidates.items[0];
-        if (watch)
-            watch_output(c.port);
-        pkt.out_port = c.port;
-        pkt.out_vc = c.vc_class;
-        pkt.vc_class = c.vc_class;
+        pkt.out_port = items[0].port;
+        pkt.out_vc = items[0].vc_class;
+        pkt.vc_class = items[0].vc_class;
         return;
     }
     // Minimal adaptive: the candidate port with the most free downstream space, over the VCs of
@@ -463,43 +465,76 @@ void router::route(unsigned port, packet& pkt, bool watch)
     // candidates when a class has several VCs. A UGAL candidate (hops > 0) scores minus its queue
     // (downstream space in use and flits waiting here) times the hops of its path.
     const sim_ps now = now_ps();
-    if (!m_room_bounds && candidates.count >= room_bounds_from)
+    if (!m_room_bounds && count >= room_bounds_from)
         keep_room_bounds();
+    // The choice is kept in locals and written to the packet once: a store to its bytes could
+    // alias anything the loops read, which would then be read again for every candidate (dozens
+    // at a leaf of a large fat tree).
     const bool bounded = m_room_bounds != nullptr;
-    unsigned best = 0;
-    std::int64_t best_score = 0;
-    for (unsigned i = 0; i < candidates.count; ++i) {
-        const route_candidate& c = candidates.items[i];
-        if (watch)
-            watch_output(c.port);
-        // A later candidate that cannot win, whatever of its credits have arrived, is passed over.
-        const std::int64_t bound =
-            i == 0 ? 0 : bounded ? room_bound(c.port, c.vc_class) : announced_room(c.port, c.vc_class);
-        if (i != 0 && score_of(c, bound) <= best_score)
-            continue;
-        std::int64_t port_room = 0, vc_room = 0;
+    unsigned best = 0, best_vc = 0;
+    std::int64_t best_score = score_of(items[0], room_of(items[0], now, best_vc));
+    if (count == 1) {
+        pkt.out_port = items[0].port;
+        pkt.out_vc = static_cast<std::uint8_t>(best_vc);
+        pkt.vc_class = items[0].vc_class;
+        return;
+    }
+    const auto weigh = [&](unsigned i, std::int64_t bound) {
+        const route_candidate& c = items[i];
         unsigned vc = 0;
-        for (unsigned k = 0; k < m_vcs_per_class; ++k) {
-            const unsigned v = c.vc_class * m_vcs_per_class + k;
-            output_vc& ovc = output_vc_at(c.port, v);
-            const std::int64_t room = ovc.credits.available(now) - static_cast<std::int64_t>(ovc.queued_flits);
-            port_room += room;
-            if (k == 0 || room > vc_room) {
-                vc_room = room;
-                vc = v;
-            }
-        }
-        if (i != 0 && port_room > bound)
-            room_bound_broken(c, port_room, bound);
-        const std::int64_t score = score_of(c, port_room);
-        if (i == 0 || score > best_score) {
+        const std::int64_t room = room_of(c, now, vc);
+        if (room > bound)
+            room_bound_broken(c, room, bound);
+        const std::int64_t score = score_of(c, room);
+        if (score > best_score) {
             best = i;
             best_score = score;
-            pkt.out_port = c.port;
-            pkt.out_vc = static_cast<std::uint8_t>(vc);
+            best_vc = vc;
+        }
+    };
+    // A candidate that cannot win, whatever of its credits have arrived, is passed over.
+    const auto look = [&](unsigned i) {
+        const route_candidate& c = items[i];
+        const std::int64_t bound = bounded ? room_bound(c.port, c.vc_class) : announced_room(c.port, c.vc_class);
+        if (score_of(c, bound) > best_score)
+            weigh(i, bound);
+    };
+    // A run of consecutive ports of one class (route_candidates::add_run: a fat tree's up ports)
+    // is passed over by its bounds alone, which lie side by side and are its scores (hops 0).
+    const unsigned run_begin = std::max(candidates.run_begin, 1u);
+    const unsigned run_end = candidates.run_begin + candidates.run_length;
+    if (bounded && run_begin < run_end) {
+        for (unsigned i = 1; i < run_begin; ++i)
+            look(i);
+        const std::int64_t* const run = &room_bound(items[run_begin].port, items[run_begin].vc_class);
+        for (unsigned i = run_begin; i < run_end; ++i)
+            if (run[i - run_begin] > best_score)
+                weigh(i, run[i - run_begin]);
+        for (unsigned i = run_end; i < count; ++i)
+            look(i);
+    } else {
+        for (unsigned i = 1; i < count; ++i)
+            look(i);
+    }
+    pkt.out_port = items[best].port;
+    pkt.out_vc = static_cast<std::uint8_t>(best_vc);
+    pkt.vc_class = items[best].vc_class;
+}
+
+std::int64_t router::room_of(const route_candidate& c, sim_ps now, unsigned& vc)
+{
+    std::int64_t port_room = 0, vc_room = 0;
+    for (unsigned k = 0; k < m_vcs_per_class; ++k) {
+        const unsigned v = c.vc_class * m_vcs_per_class + k;
+        output_vc& ovc = output_vc_at(c.port, v);
+        const std::int64_t room = ovc.credits.available(now) - static_cast<std::int64_t>(ovc.queued_flits);
+        port_room += room;
+        if (k == 0 || room > vc_room) {
+            vc_room = room;
+            vc = v;
         }
     }
-    pkt.vc_class = candidates.items[best].vc_class;
+    return port_room;
 }
 
 std::int64_t router::score_of(const route_candidate& c, std::int64_t port_room) const

@@ -171,6 +171,11 @@ private:
     /// the candidate's class's VCs less what waits here, or for a UGAL candidate (hops > 0) minus
     /// its queue times its path's hops. Never decreases as port_room grows.
     std::int64_t score_of(const route_candidate& c, std::int64_t port_room) const;
+    /// The free space downstream of candidate `c`'s port over its class's VCs less what waits
+    /// here for them, at `now` (credits arrived by then are taken in); `vc` is set to the VC of the
+    /// class with most room (ties: the lower). Inlined into route(), its one caller, where the
+    /// call itself cost more than a short list of candidates.
+    [[gnu::always_inline]] inline std::int64_t room_of(const route_candidate& c, sim_ps now, unsigned& vc);
     /// The room of output `port` for class `cls` with every credit announced to its VCs counted as
     /// arrived (reads each VC: for a router that keeps no room bounds, and to start them).
     std::int64_t announced_room(unsigned port, unsigned cls) const;

@@ -25,6 +25,10 @@ void add_port_window(std::uint16_t first, unsigned count, std::uint64_t turn, st
 {
     const bool fresh = out.count == 0;
     const unsigned room = route_candidates::capacity - out.count;
+    if (fresh && count <= room) {
+        out.add_run(first, count, cls);
+        return;
+    }
     if (count <= room) {
         for (unsigned i = 0; i < count; ++i)
             offer(out, fresh, first + i, cls);

@@ -23,6 +23,10 @@ struct route_candidates {
     static constexpr unsigned capacity = 64;  // a leaf of a radix-128 fat tree offers 64 up ports
     std::array<route_candidate, capacity> items;  // the first `count` are set
     unsigned count = 0;
+    /// Items [run_begin, run_begin + run_length) came from add_run(): consecutive ports of one
+    /// class, hops 0, which a router may weigh by their index without reading each item.
+    unsigned run_begin = 0;
+    unsigned run_length = 0;
 
     /// Adds a candidate unless `port` is offered already; `hops` as in route_candidate.
     void add(std::uint16_t port, std::uint8_t vc_class, std::uint8_t hops = 0)
@@ -36,6 +40,20 @@ struct route_candidates {
     /// Adds a candidate the caller knows is not offered yet (a window of distinct ports into an
     /// empty list): the fat tree's up ports, dozens of them, without add()'s quadratic check.
     void add_new(std::uint16_t port, std::uint8_t vc_class) { items[count++] = route_candidate{port, vc_class, 0}; }
+
+    /// Adds ports `first` .. `first + n - 1`, none offered yet (unchecked), in one pass over the
+    /// array, and records them as the run: the up ports of a large fat tree's leaf, its most
+    /// frequent list (at most one run a list).
+    void add_run(std::uint16_t first, unsigned n, std::uint8_t vc_class)
+    {
+        route_candidate* const to = items.data() + count;
+        route_candidate c{first, vc_class, 0};
+        for (unsigned i = 0; i < n; ++i, ++c.port)
+            to[i] = c;
+        run_begin = count;
+        run_length = n;
+        count += n;
+    }
 };
 
 class routing_algorithm {

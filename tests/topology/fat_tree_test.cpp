@@ -236,6 +236,9 @@ TEST(fat_tree, routing_offers_every_up_port_and_every_parallel_link)
     ASSERT_EQ(at_leaf.count, 8u);  // the 8 up ports 8..15
     for (unsigned i = 0; i < 8; ++i)
         EXPECT_EQ(at_leaf.items[i].port, 8 + i);
+    // ... as the run the router weighs by its room bounds alone.
+    EXPECT_EQ(at_leaf.run_begin, 0u);
+    EXPECT_EQ(at_leaf.run_length, 8u);
     route_candidates at_spine;
     routing.route(64 + 8 + 2, 1, pkt, at_spine);
     ASSERT_EQ(at_spine.count, 2u);  // leaf 7's two parallel links: ports 14, 15
@@ -245,6 +248,7 @@ TEST(fat_tree, routing_offers_every_up_port_and_every_parallel_link)
     routing.route(64 + 7, 9, pkt, at_dst_leaf);
     ASSERT_EQ(at_dst_leaf.count, 1u);
     EXPECT_EQ(at_dst_leaf.items[0].port, 5);
+    EXPECT_EQ(at_dst_leaf.run_length, 0u);
     pkt.dst = 6;  // below leaf 0: straight down
     route_candidates same_leaf;
     routing.route(64 + 0, 3, pkt, same_leaf);
