@@ -467,10 +467,10 @@ void router::route(unsigned port, packet& pkt, bool watch)
     const sim_ps now = now_ps();
     if (!m_room_bounds && count >= room_bounds_from)
         keep_room_bounds();
+    const bool bounded = m_room_bounds != nullptr;
     // The choice is kept in locals and written to the packet once: a store to its bytes could
     // alias anything the loops read, which would then be read again for every candidate (dozens
     // at a leaf of a large fat tree).
-    const bool bounded = m_room_bounds != nullptr;
     unsigned best = 0, best_vc = 0;
     std::int64_t best_score = score_of(items[0], room_of(items[0], now, best_vc));
     if (count == 1) {

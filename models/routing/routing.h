@@ -25,7 +25,7 @@ struct route_candidates {
     std::array<route_candidate, capacity> items;  // the first `count` are set
     unsigned count = 0;
     /// Items [run_begin, run_begin + run_length) came from add_run(): consecutive ports of one
-    /// class, hops 0, which a router may weigh by their index without reading each item.
+    /// class, hops 0, which a router may pass over by port number without reading each item.
     unsigned run_begin = 0;
     unsigned run_length = 0;
 
@@ -38,8 +38,8 @@ struct route_candidates {
         items[count++] = route_candidate{port, vc_class, hops};
     }
 
-    /// Adds a candidate the caller knows is not offered yet (a window of distinct ports into an
-    /// empty list): the fat tree's up ports, dozens of them, without add()'s quadratic check.
+    /// Adds a candidate the caller knows is not offered yet (a rotated window of distinct ports
+    /// into an empty list, or a share of two groups'), without add()'s quadratic check.
     void add_new(std::uint16_t port, std::uint8_t vc_class) { items[count++] = route_candidate{port, vc_class, 0}; }
 
     /// Adds ports `first` .. `first + n - 1`, none offered yet (unchecked), in one pass over the
