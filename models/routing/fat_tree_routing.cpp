@@ -31,7 +31,7 @@ void add_port_window(std::uint16_t first, unsigned count, std::uint64_t turn, st
     }
     if (count <= room) {
         for (unsigned i = 0; i < count; ++i)
-            offer(out, fresh, first + i, cls);
+            out.add(static_cast<std::uint16_t>(first + i), cls);
         return;
     }
     const auto start = static_cast<unsigned>(turn % count);
